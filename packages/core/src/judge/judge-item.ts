@@ -1,0 +1,53 @@
+import type { JudgePort } from '../runner/ports.ts';
+import type { JudgedItemKind, Verdict } from '../schema/verdict.ts';
+import { repairPrompt } from './prompts.ts';
+import { parseVerdict, verdictJsonSchema } from './verdict.ts';
+
+export interface JudgeItemRequest {
+  kind: JudgedItemKind;
+  itemId: string;
+  system: string;
+  prompt: string;
+}
+
+/** Runs calls through the shared model-call pool. */
+export type Gate = <T>(call: () => Promise<T>) => Promise<T>;
+
+/**
+ * Asks the judge about one item. An answer that does not parse gets exactly one repair attempt; after
+ * that, or when the call itself fails, the verdict is an error carrying the raw text, never a miss.
+ */
+export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gate: Gate): Promise<Verdict> {
+  const base = { kind: request.kind, itemId: request.itemId, model: judge.model };
+  const usage = { input: 0, output: 0 };
+  let latencyMs = 0;
+  const jsonSchema = verdictJsonSchema(request.kind);
+  let prompt = request.prompt;
+  let lastText = '';
+  let problem = '';
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const response = await gate(() => judge.call({ system: request.system, prompt, jsonSchema }));
+      usage.input += response.usage.input;
+      usage.output += response.usage.output;
+      latencyMs += response.latencyMs;
+      lastText = response.text;
+    } catch (error) {
+      return { ...base, usage, latencyMs, status: 'error', error: `judge call failed: ${(error as Error).message}` };
+    }
+    try {
+      return { ...base, usage, latencyMs, status: 'ok', ...parseVerdict(request.kind, lastText) };
+    } catch (error) {
+      problem = (error as Error).message;
+      prompt = repairPrompt(request.prompt, lastText, problem);
+    }
+  }
+  return {
+    ...base,
+    usage,
+    latencyMs,
+    status: 'error',
+    error: `unparseable verdict after one repair attempt (${problem})`,
+    raw: lastText,
+  };
+}

@@ -1,0 +1,93 @@
+import type { Finding } from '../schema/finding.ts';
+
+/** Bump when the wording changes: stored verdicts and cache keys carry it. */
+export const JUDGE_PROMPT_VERSION = 'risen-judge-v1';
+
+export interface JudgeContext {
+  subject: string;
+  guidance?: string;
+  input: string;
+  answer: string;
+}
+
+function system(role: string, steps: string[], expectation: string, narrowing: string): string {
+  return [
+    `# Role\n${role}`,
+    "# Instructions\nYou receive the input an agent was given, the agent's answer, and one item to assess. " +
+      'Decide about that one item only and answer in JSON.',
+    `# Steps\n${steps.map((step, i) => `${i + 1}. ${step}`).join('\n')}`,
+    `# Expectation\n${expectation}`,
+    `# Narrowing\n${narrowing}`,
+  ].join('\n\n');
+}
+
+function material(ctx: JudgeContext, item: string): string {
+  return [
+    `<input>\n${ctx.input}\n</input>`,
+    `<${ctx.subject.replace(/\s+/g, '_')}>\n${ctx.answer}\n</${ctx.subject.replace(/\s+/g, '_')}>`,
+    item,
+  ].join('\n\n');
+}
+
+export function findingPrompt(ctx: JudgeContext, finding: Finding): { system: string; prompt: string } {
+  return {
+    system: system(
+      `You evaluate a ${ctx.subject}. You are precise and literal: an issue counts as caught only when ` +
+        'the answer names the specific problem and why it matters.',
+      [
+        'Read the issue description and its hint keywords.',
+        `Find where the ${ctx.subject} discusses this issue, if anywhere.`,
+        'Decide whether it identified the core problem, not merely a related word in passing.',
+        ...(ctx.guidance ? [ctx.guidance] : []),
+        'Write your reasoning first, then your verdict.',
+      ],
+      'Return one JSON object: {"reasoning": "<two or three sentences>", "caught": true|false}.',
+      'Judge only the issue given. Do not reward length, tone or other findings.',
+    ),
+    prompt: material(
+      ctx,
+      `<issue id="${finding.id}" severity="${finding.severity}">\n${finding.description}\n` +
+        `Hint keywords (stems, read them semantically): ${finding.keywords.join(', ') || 'none'}\n</issue>`,
+    ),
+  };
+}
+
+export function absentPrompt(ctx: JudgeContext, absent: string): { system: string; prompt: string } {
+  return {
+    system: system(
+      `You check a ${ctx.subject} for false positives: problems it reports that are not real.`,
+      [
+        'Read the thing that must NOT be reported as a problem.',
+        `Check whether the ${ctx.subject} reports it as an issue, under any wording.`,
+        'Mentioning it as correct or acceptable is not flagging it.',
+        'Write your reasoning first, then your verdict.',
+      ],
+      'Return one JSON object: {"reasoning": "<two or three sentences>", "flagged": true|false}.',
+      'Judge only the item given.',
+    ),
+    prompt: material(ctx, `<must_not_be_flagged>\n${absent}\n</must_not_be_flagged>`),
+  };
+}
+
+export function rubricPrompt(ctx: JudgeContext, rubric: string): { system: string; prompt: string } {
+  return {
+    system: system(
+      `You grade a ${ctx.subject} against a rubric, pass or fail.`,
+      [
+        'Read the rubric.',
+        'Compare the answer with each requirement.',
+        'Write your reasoning first, then your verdict.',
+      ],
+      'Return one JSON object: {"reasoning": "<two or three sentences>", "pass": true|false}.',
+      'Pass only when every requirement of the rubric is met.',
+    ),
+    prompt: material(ctx, `<rubric>\n${rubric}\n</rubric>`),
+  };
+}
+
+export function repairPrompt(original: string, answer: string, problem: string): string {
+  return (
+    `${original}\n\nYour previous answer could not be used (${problem}):\n<previous>\n${answer.slice(0, 2000)}\n` +
+    '</previous>\nAnswer again with only the JSON object, nothing else.'
+  );
+}

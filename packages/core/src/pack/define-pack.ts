@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { Check } from '../checks/define-check.ts';
+
+/** How the judge should refer to what the agent produced ("code review", "content review", ...). */
+export const PackJudgeSchema = z.object({
+  subject: z.string().min(1).default('answer'),
+  /** One sentence on what counts as a real catch in this domain; added to the judge's Steps. */
+  guidance: z.string().optional(),
+});
+
+export const PackDefinitionSchema = z.object({
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes'),
+  description: z.string().min(1),
+  /** The pack's folder, holding prompts/ and cases/. Pass `new URL('..', import.meta.url)`. */
+  root: z
+    .union([z.instanceof(URL), z.string()])
+    .transform((root) => (root instanceof URL ? fileURLToPath(root) : root)),
+  checks: z.array(z.custom<Check>((value) => typeof (value as Check)?.run === 'function')).default([]),
+  judge: PackJudgeSchema.default({ subject: 'answer' }),
+  defaultVariant: z.string().default('baseline'),
+  /** Maps one raw record of the pack's own case format onto the shared case shape. */
+  toCase: z.custom<(raw: unknown) => unknown>((value) => typeof value === 'function').optional(),
+});
+
+export type PackDefinition = z.input<typeof PackDefinitionSchema>;
+export type Pack = z.output<typeof PackDefinitionSchema>;
+
+/** Declares an eval pack: data plus small pure functions. Validated once, here, so errors name the pack. */
+export function definePack(definition: PackDefinition): Pack {
+  const parsed = PackDefinitionSchema.safeParse(definition);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`pack "${definition.name}": ${issue?.path.join('.') || 'definition'}: ${issue?.message}`);
+  }
+  const ids = new Set<string>();
+  for (const check of parsed.data.checks) {
+    if (ids.has(check.id)) throw new Error(`pack "${definition.name}": two checks share the id "${check.id}"`);
+    ids.add(check.id);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,53 @@
+import { readdir } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import type { Case } from '../schema/case.ts';
+import { CaseFileError, loadCaseFile } from './case-file.ts';
+import type { Pack } from './define-pack.ts';
+import { loadVariant, type Variant } from './prompt.ts';
+
+const CASE_EXTENSIONS = new Set(['.yaml', '.yml', '.json', '.jsonl']);
+
+async function listFiles(dir: string, keep: (name: string) => boolean): Promise<string[]> {
+  try {
+    const names = await readdir(dir);
+    return names
+      .filter(keep)
+      .sort()
+      .map((name) => join(dir, name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** The names of the pack's prompt variants (prompts/*.md), without reading them. */
+export async function listVariants(pack: Pack): Promise<string[]> {
+  const files = await listFiles(join(pack.root, 'prompts'), (name) => name.endsWith('.md'));
+  return files.map((file) => file.slice(file.lastIndexOf('/') + 1, -'.md'.length));
+}
+
+export async function loadPackVariant(pack: Pack, name: string = pack.defaultVariant): Promise<Variant> {
+  const known = await listVariants(pack);
+  if (!known.includes(name)) {
+    throw new Error(`pack "${pack.name}" has no variant "${name}" (known: ${known.join(', ') || 'none'})`);
+  }
+  return loadVariant(join(pack.root, 'prompts', `${name}.md`), name);
+}
+
+/** Loads cases from the pack's cases/ folder, or from the given files; ids must be unique. */
+export async function loadPackCases(pack: Pack, files?: string[]): Promise<Case[]> {
+  const sources = files ?? (await listFiles(join(pack.root, 'cases'), (name) => CASE_EXTENSIONS.has(extname(name))));
+  const cases: Case[] = [];
+  const seen = new Map<string, string>();
+  for (const file of sources) {
+    for (const testCase of await loadCaseFile(file, pack.toCase)) {
+      const other = seen.get(testCase.id);
+      if (other) throw new CaseFileError(`${file}: case id "${testCase.id}" is already used in ${other}`);
+      seen.set(testCase.id, file);
+      cases.push(testCase);
+    }
+  }
+  if (cases.length === 0)
+    throw new CaseFileError(`pack "${pack.name}" has no cases in ${sources.join(', ') || join(pack.root, 'cases')}`);
+  return cases;
+}

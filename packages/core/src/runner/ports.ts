@@ -1,0 +1,40 @@
+import type { TokenUsage, Transcript } from '../schema/transcript.ts';
+
+/** What the runner asks of an agent for one case. Tools are the pack's; the backend runs the loop. */
+export interface AgentRequest {
+  caseId: string;
+  epoch: number;
+  systemPrompt: string;
+  input: string;
+  maxTurns: number;
+}
+
+/**
+ * Anything that turns an input into a Transcript: the built-in Strands agent on a backend, or a
+ * user's own agent. Core never imports a backend; apps wire one in.
+ */
+export interface AgentPort {
+  backend: string;
+  model: string;
+  run(request: AgentRequest): Promise<Transcript>;
+}
+
+export interface StructuredCallRequest {
+  system: string;
+  prompt: string;
+  /** JSON schema the backend should constrain the answer to (Ollama `format`, a forced tool, ...). */
+  jsonSchema: Record<string, unknown>;
+}
+
+export interface StructuredCallResponse {
+  /** The raw text; core parses and validates it, so garbage becomes a recorded judge error. */
+  text: string;
+  usage: TokenUsage;
+  latencyMs: number;
+}
+
+export interface JudgePort {
+  backend: string;
+  model: string;
+  call(request: StructuredCallRequest): Promise<StructuredCallResponse>;
+}

@@ -1,0 +1,119 @@
+import pLimit from 'p-limit';
+import { runChecks } from '../checks/define-check.ts';
+import { judgeCase, skippedVerdicts } from '../judge/judge-case.ts';
+import type { Gate } from '../judge/judge-item.ts';
+import type { Pack } from '../pack/define-pack.ts';
+import type { Variant } from '../pack/prompt.ts';
+import type { Case } from '../schema/case.ts';
+import type { CaseResult, RunResult } from '../schema/result.ts';
+import type { Transcript } from '../schema/transcript.ts';
+import { caseOutcome } from './case-outcome.ts';
+import { InfrastructureError } from './infrastructure-error.ts';
+import type { AgentPort, JudgePort } from './ports.ts';
+
+export interface RunOptions {
+  pack: Pack;
+  variant: Variant;
+  cases: Case[];
+  agent: AgentPort;
+  /** Omit for a structural-only run: no judge call is made. */
+  judge?: JudgePort;
+  /** Model calls in flight at once, shared by agent and judge calls across all cases. */
+  concurrency: number;
+  /** Run the pack's structural checks (default true). */
+  structural?: boolean;
+  /** Judge even when structural checks failed (default false: the case fails anyway, save the cost). */
+  judgeAlways?: boolean;
+  maxTurns?: number;
+  onCaseResult?: (result: CaseResult) => void;
+}
+
+function failedAgentTranscript(input: string, model: string, error: unknown): Transcript {
+  return {
+    input,
+    answer: '',
+    toolCalls: [],
+    turns: 0,
+    usage: { input: 0, output: 0 },
+    latencyMs: 0,
+    model,
+    error: (error as Error).message ?? String(error),
+  };
+}
+
+async function runCase(options: RunOptions, testCase: Case, gate: Gate): Promise<CaseResult> {
+  const { pack, agent, judge } = options;
+  let transcript: Transcript;
+  try {
+    transcript = await gate(() =>
+      agent.run({
+        caseId: testCase.id,
+        epoch: 0,
+        systemPrompt: options.variant.text,
+        input: testCase.input,
+        maxTurns: options.maxTurns ?? 6,
+      }),
+    );
+  } catch (error) {
+    if (error instanceof InfrastructureError) throw error;
+    transcript = failedAgentTranscript(testCase.input, agent.model, error);
+  }
+  const checks = options.structural === false || transcript.error ? [] : runChecks(pack.checks, transcript, testCase);
+  let verdicts: CaseResult['verdicts'] = [];
+  if (judge && !transcript.error) {
+    const structuralFailed = checks.some((check) => !check.passed);
+    verdicts =
+      structuralFailed && !options.judgeAlways
+        ? skippedVerdicts(pack, testCase, transcript, 'structural checks failed (use --judge-always to judge anyway)')
+        : await judgeCase(judge, pack, testCase, transcript, gate);
+  }
+  const judgeUsage = { input: 0, output: 0 };
+  for (const verdict of verdicts) {
+    judgeUsage.input += verdict.usage.input;
+    judgeUsage.output += verdict.usage.output;
+  }
+  return {
+    case: testCase,
+    epoch: 0,
+    transcript,
+    checks,
+    verdicts,
+    judgeUsage,
+    ...caseOutcome(testCase, transcript, checks, verdicts),
+  };
+}
+
+/**
+ * Runs every case of a pack: agent, then structural checks, then the judge. All model calls share one
+ * pool, so a slow case never holds back the others and a case's judge calls start as soon as its answer
+ * exists. Results stream out through onCaseResult in completion order; the returned run keeps case order.
+ */
+export async function runPack(options: RunOptions): Promise<RunResult> {
+  if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
+    throw new Error(`concurrency must be a positive integer, got ${options.concurrency}`);
+  }
+  const startedAt = new Date().toISOString();
+  const limit = pLimit(options.concurrency);
+  const gate: Gate = (call) => limit(call);
+  const results = await Promise.all(
+    options.cases.map(async (testCase) => {
+      try {
+        const result = await runCase(options, testCase, gate);
+        options.onCaseResult?.(result);
+        return result;
+      } catch (error) {
+        limit.clearQueue(); // nothing queued can succeed after an infrastructure failure
+        throw error;
+      }
+    }),
+  );
+  return {
+    pack: options.pack.name,
+    variant: options.variant.name,
+    agent: { backend: options.agent.backend, model: options.agent.model },
+    ...(options.judge ? { judge: { backend: options.judge.backend, model: options.judge.model } } : {}),
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    cases: results,
+  };
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Token counts for one model call or a sum of them. */
+export const TokenUsageSchema = z.object({
+  input: z.number().int().nonnegative(),
+  output: z.number().int().nonnegative(),
+});
+export type TokenUsage = z.infer<typeof TokenUsageSchema>;
+
+export const ToolCallSchema = z.object({
+  name: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+  /** What the tool returned, as the model saw it. */
+  result: z.unknown().optional(),
+  /** Set when the tool threw: the loop goes on, the failure stays visible. */
+  error: z.string().optional(),
+});
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+
+/**
+ * The only view the checks and the judge get of an agent. Anything that can produce one
+ * (the built-in Strands agent, a user's own agent over HTTP) can be evaluated.
+ */
+export const TranscriptSchema = z.object({
+  input: z.string(),
+  answer: z.string(),
+  toolCalls: z.array(ToolCallSchema).default([]),
+  turns: z.number().int().nonnegative(),
+  usage: TokenUsageSchema.default({ input: 0, output: 0 }),
+  latencyMs: z.number().nonnegative(),
+  model: z.string(),
+  /** Why the agent produced no usable answer (backend failure, turn limit, ...). */
+  error: z.string().optional(),
+});
+export type Transcript = z.infer<typeof TranscriptSchema>;

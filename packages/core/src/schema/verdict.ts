@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { TokenUsageSchema } from './transcript.ts';
+
+/** What the judge is asked about one item. */
+export const JudgedItemKindSchema = z.enum(['finding', 'absent', 'rubric']);
+export type JudgedItemKind = z.infer<typeof JudgedItemKindSchema>;
+
+const VerdictBase = z.object({
+  kind: JudgedItemKindSchema,
+  itemId: z.string(),
+  model: z.string(),
+  usage: TokenUsageSchema,
+  latencyMs: z.number().nonnegative(),
+});
+
+/**
+ * A judge's answer. `passed` is the item's outcome for the case: a finding caught, an
+ * expectedAbsent item not flagged, a rubric met. A judge that failed is an error, never a miss.
+ */
+export const VerdictSchema = z.discriminatedUnion('status', [
+  VerdictBase.extend({
+    status: z.literal('ok'),
+    reasoning: z.string(),
+    passed: z.boolean(),
+  }),
+  VerdictBase.extend({
+    status: z.literal('error'),
+    error: z.string(),
+    /** The judge's raw answer, kept so a person can see what went wrong. */
+    raw: z.string().optional(),
+  }),
+  VerdictBase.extend({
+    status: z.literal('skipped'),
+    reason: z.string(),
+  }),
+]);
+export type Verdict = z.infer<typeof VerdictSchema>;
