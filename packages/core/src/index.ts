@@ -4,6 +4,7 @@ export { JUDGE_PROMPT_VERSION } from './judge/prompts.ts';
 export { parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
 export { CaseFileError, loadCaseFile } from './pack/case-file.ts';
 export { definePack, type Pack, type PackDefinition } from './pack/define-pack.ts';
+export { InputError } from './pack/input-error.ts';
 export { listVariants, loadPackCases, loadPackVariant } from './pack/load-pack.ts';
 export { loadVariant, missingParts, parseRisenSections, RISEN_PARTS, type Variant } from './pack/prompt.ts';
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';

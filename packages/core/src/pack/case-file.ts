@@ -3,9 +3,10 @@ import { basename, extname } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { type Case, CaseSchema } from '../schema/case.ts';
+import { InputError } from './input-error.ts';
 
 /** A case file that failed to load; the message names the file, the line and the field. */
-export class CaseFileError extends Error {
+export class CaseFileError extends InputError {
   override name = 'CaseFileError';
 }
 

@@ -3,6 +3,7 @@ import { extname, join } from 'node:path';
 import type { Case } from '../schema/case.ts';
 import { CaseFileError, loadCaseFile } from './case-file.ts';
 import type { Pack } from './define-pack.ts';
+import { InputError } from './input-error.ts';
 import { loadVariant, type Variant } from './prompt.ts';
 
 const CASE_EXTENSIONS = new Set(['.yaml', '.yml', '.json', '.jsonl']);
@@ -29,7 +30,7 @@ export async function listVariants(pack: Pack): Promise<string[]> {
 export async function loadPackVariant(pack: Pack, name: string = pack.defaultVariant): Promise<Variant> {
   const known = await listVariants(pack);
   if (!known.includes(name)) {
-    throw new Error(`pack "${pack.name}" has no variant "${name}" (known: ${known.join(', ') || 'none'})`);
+    throw new InputError(`pack "${pack.name}" has no variant "${name}" (known: ${known.join(', ') || 'none'})`);
   }
   return loadVariant(join(pack.root, 'prompts', `${name}.md`), name);
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { RisenPart } from '../schema/check.ts';
+import { InputError } from './input-error.ts';
 
 export const RISEN_PARTS: readonly RisenPart[] = ['role', 'instructions', 'steps', 'expectation', 'narrowing'];
 
@@ -40,9 +41,9 @@ export async function loadVariant(path: string, name = basename(path, extname(pa
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read prompt file ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+    throw new InputError(`cannot read prompt file ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`);
   }
-  if (text.trim() === '') throw new Error(`prompt file ${path} is empty`);
+  if (text.trim() === '') throw new InputError(`prompt file ${path} is empty`);
   return { name, path, text, sections: parseRisenSections(text) };
 }
 

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+import { Command, CommanderError, Option } from 'commander';
+import { evalCommand } from './commands/eval.ts';
+import { listCommand } from './commands/list.ts';
+import { formatError } from './report-error.ts';
+
+const io = { write: (text: string) => void process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY) };
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+const program = new Command('evalpacks')
+  .description('Evaluate LLM agents with domain eval packs')
+  .exitOverride()
+  .showHelpAfterError('(run with --help for usage)');
+
+program
+  .command('eval')
+  .description('run a pack against an agent model and judge it')
+  .option('--domain <name>', 'the pack to run (see --list)')
+  .option('--list', 'list the packs with their case counts and variants')
+  .option('--variant <name>', "one of the pack's prompt variants (default: baseline)")
+  .option('--prompt <file>', 'a RISEN prompt file to use instead of a named variant')
+  .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
+  .option('--model <name>', 'agent model', undefined)
+  .option('--judge-model <name>', 'judge model (default: the agent model)')
+  .option('--ollama-host <url>', 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)')
+  .option('--structural-only', 'run structural checks only: no judge calls, no judge cost')
+  .option('--skip-structural', 'skip structural checks and judge every case')
+  .option('--judge-always', 'judge a case even when its structural checks failed')
+  .option('--concurrency <n>', 'model calls in flight at once (default 4)')
+  .option('--max-turns <n>', 'agent turns per case before it is stopped (default 6)')
+  .option('--timeout <seconds>', 'limit for one model request (default 300)')
+  .option('--ci', 'plain output for CI logs; exit 1 on any failure')
+  .addOption(new Option('--no-color', 'no colours in the output'))
+  .action(async (options: Record<string, unknown>) => {
+    process.exitCode = options.list ? await listCommand(io) : await evalCommand(options, io);
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    process.exitCode = error.exitCode === 0 ? 0 : 2;
+  } else {
+    // Anything that stopped the evaluation itself (usage, bad data, infrastructure, a bug) is exit 2.
+    process.stderr.write(`${formatError(error)}\n`);
+    process.exitCode = 2;
+  }
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { UsageError } from '../usage-error.ts';
+
+export const DEFAULT_OLLAMA_MODEL = 'qwen3.5:4b';
+
+const count = (name: string, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .max(max, `${name} must be at most ${max}`);
+
+/** The eval command's flags after commander has read them; every rule a user can break lives here. */
+export const EvalOptionsSchema = z
+  .object({
+    domain: z.string({ error: 'missing --domain NAME (see --list)' }).min(1),
+    variant: z.string().optional(),
+    prompt: z.string().optional(),
+    testCase: z.array(z.string()).optional(),
+    model: z.string().min(1).default(DEFAULT_OLLAMA_MODEL),
+    judgeModel: z.string().min(1).optional(),
+    ollamaHost: z.string().optional(),
+    structuralOnly: z.boolean().default(false),
+    skipStructural: z.boolean().default(false),
+    judgeAlways: z.boolean().default(false),
+    concurrency: count('--concurrency', 256).default(4),
+    maxTurns: count('--max-turns', 50).default(6),
+    timeout: count('--timeout', 3600).default(300),
+    ci: z.boolean().default(false),
+    color: z.boolean().default(true),
+  })
+  .refine((o) => !(o.structuralOnly && o.skipStructural), {
+    message: '--structural-only and --skip-structural together would check nothing',
+  })
+  .refine((o) => !(o.prompt && o.variant), { message: 'use either --variant NAME or --prompt FILE, not both' });
+
+export type EvalOptions = z.infer<typeof EvalOptionsSchema>;
+
+export function parseEvalOptions(raw: Record<string, unknown>): EvalOptions {
+  const parsed = EvalOptionsSchema.safeParse(raw);
+  if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? 'invalid options');
+  return parsed.data;
+}

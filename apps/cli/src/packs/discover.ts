@@ -1,0 +1,40 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Pack } from '@evalpacks/core';
+import { UsageError } from '../usage-error.ts';
+
+/** The workspace that holds this CLI; packs live in its domains/ folder. */
+export const WORKSPACE_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** Pack names by folder: a new domains/NAME folder is picked up with no registration step. */
+export function listDomains(root = WORKSPACE_ROOT): string[] {
+  const domains = join(root, 'domains');
+  if (!existsSync(domains)) return [];
+  return readdirSync(domains, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(domains, entry.name, 'src', 'index.ts')))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+function isPack(value: unknown): value is Pack {
+  const pack = value as Pack | undefined;
+  return typeof pack?.name === 'string' && typeof pack.root === 'string' && Array.isArray(pack.checks);
+}
+
+/** Imports a pack's entry lazily, so start-up pays only for the pack that runs. */
+export async function importPack(entry: string): Promise<Pack> {
+  const module = (await import(pathToFileURL(entry).href)) as { default?: unknown };
+  if (!isPack(module.default)) {
+    throw new UsageError(`${entry} does not export a pack: use \`export default definePack({...})\``);
+  }
+  return module.default;
+}
+
+export async function loadDomain(name: string, root = WORKSPACE_ROOT): Promise<Pack> {
+  const known = listDomains(root);
+  if (!known.includes(name)) {
+    throw new UsageError(`unknown domain "${name}"; known domains: ${known.join(', ') || 'none'}`);
+  }
+  return importPack(join(root, 'domains', name, 'src', 'index.ts'));
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { defineCheck } from '../src/checks/define-check.ts';
+import { definePack } from '../src/pack/define-pack.ts';
+import type { Variant } from '../src/pack/prompt.ts';
+import { suggestionsFor } from '../src/report/suggestions.ts';
+import { summarizeRun } from '../src/report/summary.ts';
+import { InfrastructureError } from '../src/runner/infrastructure-error.ts';
+import type { AgentPort } from '../src/runner/ports.ts';
+import { runPack } from '../src/runner/run-pack.ts';
+import { sampleCase, scriptedAgent, scriptedJudge } from './support.ts';
+
+const hasTable = defineCheck({
+  id: 'has-table',
+  name: 'Summary table present',
+  part: 'expectation',
+  run: (t) => ({ passed: t.answer.includes('|'), detail: t.answer.includes('|') ? 'found a table' : 'no table' }),
+});
+const pack = definePack({ name: 'demo', description: 'demo', root: '/tmp', checks: [hasTable] });
+const variant: Variant = { name: 'baseline', path: '/tmp/baseline.md', text: '# Role\nreviewer', sections: {} };
+const caught = (r: { prompt: string }) =>
+  r.prompt.includes('<must_not_be_flagged>')
+    ? '{"reasoning":"Not flagged.","flagged":false}'
+    : r.prompt.includes('id="cors"')
+      ? '{"reasoning":"CORS never discussed.","caught":false}'
+      : '{"reasoning":"Explains the SSN leak.","caught":true}';
+
+describe('runPack', () => {
+  it('runs agent, checks and judge per case and names the RISEN part to edit', async () => {
+    const cases = [sampleCase, { ...sampleCase, id: 'no-table', name: 'No table' }];
+    const agent = scriptedAgent(() => '| Finding | Severity |');
+    const run = await runPack({ pack, variant, cases, agent, judge: scriptedJudge(caught), concurrency: 2 });
+    expect(run.cases.map((c) => [c.case.id, c.status])).toEqual([
+      ['lookup', 'failed'],
+      ['no-table', 'failed'],
+    ]);
+    expect(run.cases[0]?.reasons).toEqual(['steps: missed finding "cors": Wildcard CORS']);
+    expect(summarizeRun(run)).toMatchObject({
+      cases: { passed: 0, total: 2 },
+      structural: { passed: 2, total: 2 },
+      findings: { passed: 2, total: 4, notJudged: 0 },
+      falsePositives: 0,
+      judgeErrors: 0,
+      agentTokens: { input: 200, output: 100 },
+      judgeTokens: { input: 60, output: 30 },
+    });
+    expect(suggestionsFor(run)[0]).toEqual({
+      target: 'steps',
+      caseId: 'lookup',
+      text: 'missed "cors": add a step that looks for: Wildcard CORS',
+    });
+  });
+
+  it('skips the judge when structural checks fail, unless judgeAlways', async () => {
+    const judge = scriptedJudge(caught);
+    const agent = scriptedAgent(() => 'no table here');
+    const run = await runPack({ pack, variant, cases: [sampleCase], agent, judge, concurrency: 1 });
+    expect(judge.calls).toHaveLength(0);
+    expect(run.cases[0]?.verdicts.map((v) => v.status)).toEqual(['skipped', 'skipped', 'skipped']);
+    expect(run.cases[0]?.reasons).toEqual(['expectation: check "Summary table present" failed: no table']);
+    expect(suggestionsFor(run).map((s) => s.target)).toEqual(['expectation']);
+
+    await runPack({ pack, variant, cases: [sampleCase], agent, judge, concurrency: 1, judgeAlways: true });
+    expect(judge.calls).toHaveLength(3);
+  });
+
+  it('makes no judge call without a judge, and records an agent failure as an error case', async () => {
+    const failing: AgentPort = { backend: 's', model: 'm', run: async () => Promise.reject(new Error('HTTP 500')) };
+    const run = await runPack({ pack, variant, cases: [sampleCase], agent: failing, concurrency: 1 });
+    expect(run.cases[0]).toMatchObject({
+      status: 'error',
+      reasons: ['agent error: HTTP 500'],
+      checks: [],
+      verdicts: [],
+    });
+    expect(run.judge).toBeUndefined();
+  });
+
+  it('stops the whole run on an infrastructure failure', async () => {
+    const down: AgentPort = {
+      backend: 's',
+      model: 'm',
+      run: async () => Promise.reject(new InfrastructureError('server down', 'start it')),
+    };
+    await expect(runPack({ pack, variant, cases: [sampleCase], agent: down, concurrency: 1 })).rejects.toThrow(
+      'server down',
+    );
+  });
+
+  it('never has more model calls in flight than the concurrency limit', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const agent: AgentPort = {
+      backend: 's',
+      model: 'm',
+      async run(request) {
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight--;
+        return {
+          input: request.input,
+          answer: '|',
+          toolCalls: [],
+          turns: 1,
+          usage: { input: 0, output: 0 },
+          latencyMs: 5,
+          model: 'm',
+        };
+      },
+    };
+    const cases = Array.from({ length: 12 }, (_, i) => ({
+      ...sampleCase,
+      id: `c${i}`,
+      expectedFindings: [],
+      expectedAbsent: [],
+    }));
+    const run = await runPack({ pack, variant, cases, agent, concurrency: 3 });
+    expect(peak).toBe(3);
+    expect(run.cases.map((c) => c.case.id)).toEqual(cases.map((c) => c.id));
+  });
+});

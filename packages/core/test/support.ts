@@ -1,0 +1,51 @@
+import type { AgentPort, JudgePort, StructuredCallRequest } from '../src/runner/ports.ts';
+import type { Case } from '../src/schema/case.ts';
+
+/** A judge port answering from a script: core's own port, exercised without any backend. */
+export function scriptedJudge(answer: (request: StructuredCallRequest, n: number) => string | Error): JudgePort & {
+  calls: StructuredCallRequest[];
+} {
+  const calls: StructuredCallRequest[] = [];
+  return {
+    backend: 'script',
+    model: 'judge-model',
+    calls,
+    async call(request) {
+      calls.push(request);
+      const text = answer(request, calls.length);
+      if (text instanceof Error) throw text;
+      return { text, usage: { input: 10, output: 5 }, latencyMs: 1 };
+    },
+  };
+}
+
+export function scriptedAgent(answer: (input: string) => string, delayMs = 0): AgentPort {
+  return {
+    backend: 'script',
+    model: 'agent-model',
+    async run(request) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return {
+        input: request.input,
+        answer: answer(request.input),
+        toolCalls: [],
+        turns: 1,
+        usage: { input: 100, output: 50 },
+        latencyMs: delayMs,
+        model: 'agent-model',
+      };
+    },
+  };
+}
+
+export const sampleCase: Case = {
+  id: 'lookup',
+  name: 'User lookup',
+  description: '',
+  input: 'function lookup() {}',
+  expectedFindings: [
+    { id: 'ssn', description: 'Returns the SSN', severity: 'critical', keywords: ['ssn'] },
+    { id: 'cors', description: 'Wildcard CORS', severity: 'medium', keywords: ['cors'] },
+  ],
+  expectedAbsent: ['the test constant as a secret'],
+};
