@@ -1,0 +1,120 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type ChatContext, handleChat } from './chat.ts';
+import { matches, normalizeModel } from './match.ts';
+import { OLLAMA_VERSION, showResponse, tagEntry } from './models.ts';
+import { gone, parseJson, readBody, sendError, sendJson, sendText } from './respond.ts';
+import { Script } from './script.ts';
+import type { CallRecord, ChatRequest, Matcher, OllamaStandIn, StandInOptions } from './types.ts';
+
+const DEFAULT_MODELS = ['qwen3.5:4b'];
+
+interface State extends ChatContext {
+  calls: CallRecord[];
+}
+
+/** A real HTTP server on loopback that answers like Ollama, from scripted rules. */
+export async function startOllamaStandIn(options: StandInOptions = {}): Promise<OllamaStandIn> {
+  const modelNames = options.models ?? DEFAULT_MODELS;
+  const closing = new AbortController();
+  const state: State = {
+    models: new Set(modelNames.map(normalizeModel)),
+    script: new Script(),
+    latencyMs: options.latencyMs ?? 0,
+    closing: closing.signal,
+    calls: [],
+  };
+
+  const server = createServer((req, res) => {
+    handle(state, modelNames, req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendError(res, 500, `stand-in: ${(error as Error)?.message ?? error}`);
+      else if (!gone(res)) res.destroy();
+    });
+  });
+  const port = await listen(server, options.port ?? 0);
+
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get calls() {
+      return state.calls;
+    },
+    script: (rule) => state.script.add(rule),
+    chatCalls: (filter?: Matcher) =>
+      state.calls.filter(
+        (call): call is CallRecord<ChatRequest> =>
+          call.path === '/api/chat' && isChatRequest(call.body) && matches(filter, call.body),
+      ),
+    reset: () => {
+      state.script.clear();
+      state.calls.length = 0;
+    },
+    close: () => {
+      closed ??= shutDown(server, closing);
+      return closed;
+    },
+  };
+}
+
+async function handle(state: State, modelNames: string[], req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const at = Date.now();
+  const startedAt = performance.now();
+  const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+  const method = req.method ?? 'GET';
+  const raw = await readBody(req);
+  const body = parseJson(raw);
+  state.calls.push({ path, method, body, at });
+
+  const route = `${method === 'HEAD' ? 'GET' : method} ${path}`;
+  switch (route) {
+    case 'GET /':
+      return sendText(res, 200, 'Ollama is running');
+    case 'GET /api/version':
+      return sendJson(res, 200, { version: OLLAMA_VERSION });
+    case 'GET /api/tags':
+      return sendJson(res, 200, { models: modelNames.map(tagEntry) });
+    case 'POST /api/show':
+      return show(state, res, body);
+    case 'POST /api/chat':
+      return handleChat(state, res, raw, body, startedAt);
+    default:
+      // Gin's stock answer for an unknown route, which is what Ollama gives.
+      return sendText(res, 404, '404 page not found');
+  }
+}
+
+function show(state: State, res: ServerResponse, body: unknown): void {
+  const fields = (body ?? {}) as { model?: unknown; name?: unknown };
+  const model = fields.model || fields.name;
+  if (typeof model !== 'string' || model === '') {
+    sendError(res, 400, 'model is required');
+  } else if (!state.models.has(normalizeModel(model))) {
+    // The show route quotes the name with single quotes, unlike the chat route's "not found".
+    sendError(res, 404, `model '${model}' not found`);
+  } else {
+    sendJson(res, 200, showResponse(model));
+  }
+}
+
+function isChatRequest(body: unknown): body is ChatRequest {
+  return typeof body === 'object' && body !== null && typeof (body as ChatRequest).model === 'string';
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Hung and kept-alive sockets would hold server.close() open forever, so they are cut first. */
+function shutDown(server: Server, closing: AbortController): Promise<void> {
+  closing.abort();
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}
