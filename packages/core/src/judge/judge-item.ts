@@ -1,3 +1,4 @@
+import { InfrastructureError } from '../runner/infrastructure-error.ts';
 import type { JudgePort } from '../runner/ports.ts';
 import type { JudgedItemKind, Verdict } from '../schema/verdict.ts';
 import { repairPrompt } from './prompts.ts';
@@ -33,6 +34,7 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
       latencyMs += response.latencyMs;
       lastText = response.text;
     } catch (error) {
+      if (error instanceof InfrastructureError) throw error; // no other item could be judged either
       return { ...base, usage, latencyMs, status: 'error', error: `judge call failed: ${(error as Error).message}` };
     }
     try {

@@ -1,0 +1,38 @@
+import type { AgentPort, JudgePort } from '@evalpacks/core';
+import { runOllamaAgent } from './agent.ts';
+import { createOllamaClient } from './client.ts';
+import { ollamaStructuredCall } from './judge.ts';
+
+export interface OllamaBackendOptions {
+  host: string;
+  model: string;
+  /** Upper bound for one model request. */
+  timeoutMs: number;
+}
+
+/** The agent under test as core sees it: a Strands agent whose model is served by Ollama. */
+export function createOllamaAgent(options: OllamaBackendOptions): AgentPort {
+  const client = createOllamaClient({ host: options.host, timeoutMs: options.timeoutMs });
+  return {
+    backend: 'ollama',
+    model: options.model,
+    run: (request) =>
+      runOllamaAgent({
+        client,
+        model: options.model,
+        systemPrompt: request.systemPrompt,
+        input: request.input,
+        maxTurns: request.maxTurns,
+      }),
+  };
+}
+
+/** The judge as core sees it: one schema-constrained call at temperature 0. */
+export function createOllamaJudge(options: OllamaBackendOptions): JudgePort {
+  const client = createOllamaClient({ host: options.host, timeoutMs: options.timeoutMs });
+  return {
+    backend: 'ollama',
+    model: options.model,
+    call: (request) => ollamaStructuredCall({ client, model: options.model, ...request }),
+  };
+}

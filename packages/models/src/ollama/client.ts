@@ -1,0 +1,68 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Ollama } from 'ollama';
+
+export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
+export const DEFAULT_OLLAMA_TIMEOUT_MS = 300_000;
+
+export interface OllamaClientOptions {
+  host: string;
+  /** Upper bound for one HTTP request, including the whole (non-streamed) generation. */
+  timeoutMs?: number;
+}
+
+/** Thrown (as the fetch rejection) when a request outlives `timeoutMs`. */
+export class OllamaTimeoutError extends Error {
+  override readonly name = 'OllamaTimeoutError';
+  constructor(readonly timeoutMs: number) {
+    super(`Ollama request timed out after ${timeoutMs} ms`);
+  }
+}
+
+// ollama-js never passes a signal for non-streamed calls, so a caller's cancellation
+// (e.g. Strands' cancelSignal) reaches our fetch wrapper through the async context instead.
+const ambientSignal = new AsyncLocalStorage<AbortSignal>();
+
+/** Runs `fn` so that every Ollama request it makes is also aborted by `signal`. */
+export function withRequestSignal<T>(signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
+  return signal ? ambientSignal.run(signal, fn) : fn();
+}
+
+/**
+ * An Ollama client whose requests abort after `timeoutMs`: ollama-js has no timeout of its
+ * own, and a model server that accepts the connection but never answers would hang a run.
+ */
+export function createOllamaClient({ host, timeoutMs = DEFAULT_OLLAMA_TIMEOUT_MS }: OllamaClientOptions): Ollama {
+  const timedFetch: typeof fetch = async (input, init) => {
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new OllamaTimeoutError(timeoutMs)), timeoutMs);
+    // The timer must also cover reading a streamed body, so it is cleared only once the
+    // body is consumed or the request fails; unref keeps it from holding the process open.
+    timer.unref();
+    const signals = [timeout.signal, init?.signal, ambientSignal.getStore()].filter((s): s is AbortSignal => s != null);
+    try {
+      const response = await fetch(input, { ...init, signal: AbortSignal.any(signals) });
+      if (!response.body) clearTimeout(timer);
+      return response;
+    } catch (err) {
+      clearTimeout(timer);
+      throw err;
+    }
+  };
+  return new Ollama({ host, fetch: timedFetch });
+}
+
+/**
+ * The host to talk to: an explicit flag, else OLLAMA_HOST, else the local default. ollama-js
+ * never reads OLLAMA_HOST itself. Like the Ollama CLI, a bare `host` or `host:port` means
+ * http and port 11434, and `:port` means localhost.
+ */
+export function resolveOllamaHost(flag?: string, env: NodeJS.ProcessEnv = process.env): string {
+  const raw = flag?.trim() || env.OLLAMA_HOST?.trim();
+  if (!raw) return DEFAULT_OLLAMA_HOST;
+  if (raw.includes('://')) return raw.replace(/\/+$/, '');
+  const bare = raw.startsWith(':') ? `127.0.0.1${raw}` : raw;
+  const hostPort = bare.split('/')[0] ?? bare;
+  // Checked on the text, not via URL.port, which reads an explicit ':80' as no port.
+  const hasPort = /^(\[[^\]]*\]|[^:]*):\d+$/.test(hostPort);
+  return `http://${hasPort ? bare : bare.replace(hostPort, `${hostPort}:11434`)}`.replace(/\/+$/, '');
+}

@@ -1,0 +1,68 @@
+import { InfrastructureError } from '@evalpacks/core';
+
+/**
+ * Failures that no other case could survive either (server unreachable, model missing): the
+ * runner aborts the whole run on an InfrastructureError and prints `fix`.
+ */
+export class OllamaUnavailableError extends InfrastructureError {
+  override name = 'OllamaUnavailableError';
+  constructor(
+    readonly kind: 'unreachable' | 'model-not-found',
+    message: string,
+    fix: string,
+    override readonly cause: unknown,
+  ) {
+    super(message, fix);
+  }
+}
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** The error and its `cause` chain, outermost first (Strands wraps provider errors in ModelError). */
+function causeChain(err: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e = err; e != null && chain.length < 8; e = (e as { cause?: unknown }).cause) chain.push(e);
+  return chain;
+}
+
+function fieldOf(e: unknown, key: string): unknown {
+  return typeof e === 'object' && e !== null ? (e as Record<string, unknown>)[key] : undefined;
+}
+
+/** Returns the connection-level failure hidden in `err`, if there is one. */
+export function asOllamaUnavailable(err: unknown, model: string): OllamaUnavailableError | undefined {
+  for (const e of causeChain(err)) {
+    if (e instanceof OllamaUnavailableError) return e;
+    const code = fieldOf(e, 'code');
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) {
+      return new OllamaUnavailableError(
+        'unreachable',
+        `Cannot reach the Ollama server (${code})`,
+        'Start it with `ollama serve`, or point --ollama-host / OLLAMA_HOST at a running server.',
+        err,
+      );
+    }
+    // ollama-js' ResponseError is not exported from its entry point, so match it by shape.
+    if (fieldOf(e, 'name') === 'ResponseError' && fieldOf(e, 'status_code') === 404) {
+      return new OllamaUnavailableError(
+        'model-not-found',
+        `Ollama has no model '${model}': ${(e as Error).message}`,
+        `Pull it with \`ollama pull ${model}\`, or choose an installed model (\`ollama list\`).`,
+        err,
+      );
+    }
+  }
+  return undefined;
+}
+
+/** A one-line reason for a transcript, with the detail Strands' wrapping hides. */
+export function describeOllamaError(err: unknown): string {
+  const chain = causeChain(err);
+  const response = chain.find((e) => fieldOf(e, 'name') === 'ResponseError');
+  if (response) return `Ollama HTTP ${String(fieldOf(response, 'status_code'))}: ${(response as Error).message}`;
+  const innermost = chain.at(-1);
+  const code = chain.map((e) => fieldOf(e, 'code')).find((c) => typeof c === 'string');
+  const message = innermost instanceof Error ? innermost.message : String(innermost);
+  const outer = err instanceof Error && err.message !== message ? `${err.message}: ` : '';
+  return `${outer}${message}${code ? ` (${String(code)})` : ''}`;
+}

@@ -1,0 +1,47 @@
+import type { Ollama } from 'ollama';
+import { asOllamaUnavailable } from './errors.ts';
+
+export interface OllamaStructuredCallOptions {
+  client: Ollama;
+  model: string;
+  system: string;
+  prompt: string;
+  /** Sent as Ollama's `format`, which constrains decoding to this schema. */
+  jsonSchema: Record<string, unknown>;
+  /** 0 unless a caller deliberately wants a less repeatable judge. */
+  temperature?: number;
+}
+
+export interface OllamaStructuredCallResult {
+  /** Unparsed: core validates it, so a garbled answer becomes a recorded judge error. */
+  text: string;
+  usage: { input: number; output: number };
+  latencyMs: number;
+  model: string;
+}
+
+/** One schema-constrained chat call, as the judge needs it. Errors propagate. */
+export async function ollamaStructuredCall(options: OllamaStructuredCallOptions): Promise<OllamaStructuredCallResult> {
+  const { client, model, system, prompt, jsonSchema, temperature = 0 } = options;
+  const started = performance.now();
+  try {
+    const response = await client.chat({
+      model,
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: prompt },
+      ],
+      format: jsonSchema,
+      options: { temperature },
+      stream: false,
+    });
+    return {
+      text: response.message?.content ?? '',
+      usage: { input: response.prompt_eval_count ?? 0, output: response.eval_count ?? 0 },
+      latencyMs: Math.round(performance.now() - started),
+      model: response.model || model,
+    };
+  } catch (error) {
+    throw asOllamaUnavailable(error, model) ?? error;
+  }
+}

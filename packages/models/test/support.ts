@@ -1,0 +1,30 @@
+import { createServer } from 'node:net';
+import { tool } from '@strands-agents/sdk';
+import { z } from 'zod';
+
+export const MODEL = 'qwen3.5:4b';
+
+/** A loopback port that was just listening and is now closed, so connecting is refused at once. */
+export async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return address.port;
+}
+
+/** A weather tool that records what it was called with. */
+export function weatherTool() {
+  const calls: { city: string }[] = [];
+  const weather = tool({
+    name: 'get_weather',
+    description: 'Current weather for a city',
+    inputSchema: z.object({ city: z.string() }),
+    callback: ({ city }) => {
+      calls.push({ city });
+      return { city, tempC: 21, sky: 'clear' };
+    },
+  });
+  return { weather, calls };
+}
