@@ -25,6 +25,8 @@ export interface RunOptions {
   /** Judge even when structural checks failed (default false: the case fails anyway, save the cost). */
   judgeAlways?: boolean;
   maxTurns?: number;
+  /** Independent repeats of every case (default 1); each epoch is a fresh sample. */
+  epochs?: number;
   onCaseResult?: (result: CaseResult) => void;
 }
 
@@ -41,14 +43,14 @@ function failedAgentTranscript(input: string, model: string, error: unknown): Tr
   };
 }
 
-async function runCase(options: RunOptions, testCase: Case, gate: Gate): Promise<CaseResult> {
+async function runCase(options: RunOptions, testCase: Case, epoch: number, gate: Gate): Promise<CaseResult> {
   const { pack, agent, judge } = options;
   let transcript: Transcript;
   try {
     transcript = await gate(() =>
       agent.run({
         caseId: testCase.id,
-        epoch: 0,
+        epoch,
         systemPrompt: options.variant.text,
         input: testCase.input,
         maxTurns: options.maxTurns ?? 6,
@@ -74,7 +76,7 @@ async function runCase(options: RunOptions, testCase: Case, gate: Gate): Promise
   }
   return {
     case: testCase,
-    epoch: 0,
+    epoch,
     transcript,
     checks,
     verdicts,
@@ -86,7 +88,8 @@ async function runCase(options: RunOptions, testCase: Case, gate: Gate): Promise
 /**
  * Runs every case of a pack: agent, then structural checks, then the judge. All model calls share one
  * pool, so a slow case never holds back the others and a case's judge calls start as soon as its answer
- * exists. Results stream out through onCaseResult in completion order; the returned run keeps case order.
+ * exists. Results stream out through onCaseResult in completion order; the returned run keeps case order,
+ * epochs of a case next to each other.
  */
 export async function runPack(options: RunOptions): Promise<RunResult> {
   if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
@@ -95,10 +98,13 @@ export async function runPack(options: RunOptions): Promise<RunResult> {
   const startedAt = new Date().toISOString();
   const limit = pLimit(options.concurrency);
   const gate: Gate = (call) => limit(call);
+  const epochs = options.epochs ?? 1;
+  if (!Number.isInteger(epochs) || epochs < 1) throw new Error(`epochs must be a positive integer, got ${epochs}`);
+  const work = options.cases.flatMap((testCase) => Array.from({ length: epochs }, (_, epoch) => ({ testCase, epoch })));
   const results = await Promise.all(
-    options.cases.map(async (testCase) => {
+    work.map(async ({ testCase, epoch }) => {
       try {
-        const result = await runCase(options, testCase, gate);
+        const result = await runCase(options, testCase, epoch, gate);
         options.onCaseResult?.(result);
         return result;
       } catch (error) {
