@@ -36,7 +36,8 @@ program
   });
 
 try {
-  await program.parseAsync(process.argv);
+  // `pnpm eval -- --flag` forwards the separator itself; a lone `--` carries no meaning here.
+  await program.parseAsync(process.argv.filter((arg) => arg !== '--'));
 } catch (error) {
   if (error instanceof CommanderError) {
     process.exitCode = error.exitCode === 0 ? 0 : 2;

@@ -10,6 +10,7 @@ export { loadVariant, missingParts, parseRisenSections, RISEN_PARTS, type Varian
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
 export { type Suggestion, suggestionsFor } from './report/suggestions.ts';
 export { type RunSummary, summarizeRun } from './report/summary.ts';
+export { brief, describeItem } from './runner/case-outcome.ts';
 export { InfrastructureError } from './runner/infrastructure-error.ts';
 export type {
   AgentPort,

@@ -4,14 +4,21 @@ import type { CaseStatus } from '../schema/result.ts';
 import type { Transcript } from '../schema/transcript.ts';
 import type { Verdict } from '../schema/verdict.ts';
 
-/** Describes a judged item for people: the finding's description or the expectedAbsent text. */
+/** The first sentence of a description, at most `max` characters: enough to recognise it in a report line. */
+export function brief(text: string, max = 100): string {
+  const flat = text.trim().replace(/\s+/g, ' ');
+  const sentence = /^.*?[.!?](?=\s|$)/.exec(flat)?.[0] ?? flat;
+  return sentence.length > max ? `${sentence.slice(0, max - 1).trimEnd()}…` : sentence;
+}
+
+/** Describes a judged item for people: the finding's description or the expectedAbsent text, briefly. */
 export function describeItem(testCase: Case, verdict: Pick<Verdict, 'kind' | 'itemId'>): string {
   if (verdict.kind === 'finding') {
-    return testCase.expectedFindings.find((f) => f.id === verdict.itemId)?.description ?? verdict.itemId;
+    return brief(testCase.expectedFindings.find((f) => f.id === verdict.itemId)?.description ?? verdict.itemId);
   }
   if (verdict.kind === 'absent') {
     const index = Number(verdict.itemId.replace('absent-', '')) - 1;
-    return testCase.expectedAbsent[index] ?? verdict.itemId;
+    return brief(testCase.expectedAbsent[index] ?? verdict.itemId);
   }
   return 'rubric';
 }

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import codeReview from '@evalpacks/code-review';
+import { loadPackCases } from '@evalpacks/core';
+import type { OllamaStandIn } from '@evalpacks/testkit';
+
+export const cases = await loadPackCases(codeReview);
+const sample = (id: string) =>
+  readFileSync(new URL(`../../../domains/code-review/test/samples/${id}.review.md`, import.meta.url), 'utf8');
+
+/** A code-review agent that writes the pack's sample reviews, one per case, with fixed token counts. */
+export function scriptAgent(standIn: OllamaStandIn): void {
+  for (const testCase of cases) {
+    standIn.script({
+      match: { hasFormat: false, contains: testCase.input },
+      reply: { content: sample(testCase.id), promptTokens: 1000, outputTokens: 400 },
+    });
+  }
+}
+
+/** A judge that finds every expected finding caught except the one the subtle-issues sample misses. */
+export function scriptJudge(standIn: OllamaStandIn, missed: string): void {
+  standIn.script({
+    match: { hasFormat: true, contains: `id="${missed}"` },
+    reply: {
+      content: '{"reasoning":"The review never discusses redelivery.","caught":false}',
+      promptTokens: 100,
+      outputTokens: 20,
+    },
+  });
+  standIn.script({
+    match: { hasFormat: true, contains: '<must_not_be_flagged>' },
+    reply: {
+      content: '{"reasoning":"The review calls it fine.","flagged":false}',
+      promptTokens: 100,
+      outputTokens: 20,
+    },
+  });
+  standIn.script({
+    match: { hasFormat: true },
+    reply: {
+      content: '{"reasoning":"The review explains the problem and its fix.","caught":true}',
+      promptTokens: 100,
+      outputTokens: 20,
+    },
+  });
+}
+
+/** The finding the subtle-issues sample review misses on purpose. */
+export const missedFinding =
+  cases.find((c) => c.id === 'subtle-issues')?.expectedFindings.find((f) => /idempot/i.test(f.id))?.id ?? 'missing';

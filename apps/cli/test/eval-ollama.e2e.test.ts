@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import codeReview from '@evalpacks/code-review';
+import { brief, loadPackCases } from '@evalpacks/core';
+import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cases, missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
+import { runCli, summaryOf } from './run-cli.ts';
+
+const subtle = cases.find((c) => c.id === 'subtle-issues');
+const missed = missedFinding;
+
+describe('pnpm eval --domain code-review against the Ollama stand-in', () => {
+  let standIn: OllamaStandIn;
+  beforeAll(async () => {
+    standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
+  });
+  beforeEach(() => standIn.reset());
+  afterAll(() => standIn.close());
+
+  it('evaluates every case with checks and judge, prints the exact summary and exits 1 on the miss', async () => {
+    scriptAgent(standIn);
+    scriptJudge(standIn, missed);
+    const result = await runCli([
+      'eval',
+      '--domain',
+      'code-review',
+      '--ollama-host',
+      standIn.url,
+      '--judge-model',
+      'judge:1b',
+    ]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    expect(summaryOf(result.stdout)).toBe(
+      [
+        'Summary',
+        '  cases           2/3 passed',
+        '  structural      18/18 checks passed',
+        '  findings        8/9 caught',
+        '  false positives 0',
+        '  judge errors    0',
+        '  tokens          agent 3000 in / 1200 out, judge 1200 in / 240 out',
+        '',
+        'Suggestions',
+        `  Steps       subtle-issues: missed "${missed}": add a step that looks for: ${brief(subtle?.expectedFindings.find((f) => f.id === missed)?.description ?? '')}`,
+      ].join('\n'),
+    );
+    expect(result.stdout).toContain('judge  ollama judge:1b\n');
+    // Each case got its own scripted review: the bait case's is the clean one.
+    expect(result.stdout).toContain('found summary count "0 critical, 0 high, 0 medium, 0 low"');
+    expect(standIn.chatCalls({ hasFormat: false })).toHaveLength(3);
+    expect(standIn.chatCalls({ hasFormat: true })).toHaveLength(12);
+    for (const call of standIn.chatCalls({ hasFormat: true })) {
+      expect(call.body.options?.temperature).toBe(0);
+      expect(call.body.model).toBe('judge:1b');
+    }
+  });
+
+  it('records a judge that answers garbage as judge errors, not misses, and exits 1 without crashing', async () => {
+    scriptAgent(standIn);
+    standIn.script({ match: { hasFormat: true }, reply: { content: 'Yes, I think the review got it.' } });
+    const result = await runCli(['eval', '--domain', 'code-review', '--ollama-host', standIn.url]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
+    const summary = summaryOf(result.stdout);
+    expect(summary).toContain('  cases           0/3 passed, 3 with errors\n');
+    expect(summary).toContain('  findings        0/9 caught\n');
+    expect(summary).toContain('  judge errors    12\n');
+    expect(summary).toContain('Judge       basic-vulnerabilities: judge error on');
+    expect(result.stdout).toContain('raw: "Yes, I think the review got it."');
+    expect(result.stdout).toContain(
+      'note   the judge is the agent model; a different --judge-model avoids self-preference',
+    );
+    // One repair attempt per item, then the error: two calls for each of the 12 items.
+    expect(standIn.chatCalls({ hasFormat: true })).toHaveLength(24);
+  });
+
+  it('makes no judge call with --structural-only', async () => {
+    scriptAgent(standIn);
+    const result = await runCli(['eval', '--domain', 'code-review', '--ollama-host', standIn.url, '--structural-only']);
+    expect(result.code).toBe(0);
+    expect(standIn.chatCalls({ hasFormat: true })).toHaveLength(0);
+    expect(summaryOf(result.stdout)).toBe(
+      [
+        'Summary',
+        '  cases           3/3 passed',
+        '  structural      18/18 checks passed',
+        '  tokens          agent 3000 in / 1200 out, judge 0 in / 0 out',
+      ].join('\n'),
+    );
+  });
+
+  it('names the model to pull when it is missing', async () => {
+    const result = await runCli([
+      'eval',
+      '--domain',
+      'code-review',
+      '--ollama-host',
+      standIn.url,
+      '--model',
+      'llama9:70b',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain("has no model 'llama9:70b'");
+    expect(result.stderr).toContain('ollama pull llama9:70b');
+  });
+});
+
+describe('infrastructure and usage errors', () => {
+  it('gives a one-line fix within two seconds when nothing listens on the port', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const result = await runCli(['eval', '--domain', 'code-review', '--ollama-host', `http://127.0.0.1:${port}`]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      /Cannot reach the Ollama server \(ECONNREFUSED\) at http:\/\/127\.0\.0\.1:\d+\. Fix: Start it with `ollama serve`/,
+    );
+  });
+
+  it('lists the known domains for an unknown one', async () => {
+    const result = await runCli(['eval', '--domain', 'nope']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('evalpacks: unknown domain "nope"; known domains: code-review\n');
+  });
+
+  it('rejects contradictory flags as a usage error', async () => {
+    const result = await runCli(['eval', '--domain', 'code-review', '--structural-only', '--skip-structural']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('evalpacks: --structural-only and --skip-structural together would check nothing\n');
+  });
+
+  it('lists packs with case counts and variants', async () => {
+    const result = await runCli(['eval', '--list']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^code-review\s+3 cases {3}variants: baseline, v2\n/);
+  });
+});

@@ -1,0 +1,42 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const TSX = `${ROOT}node_modules/.bin/tsx`;
+const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs the real CLI as a subprocess, as a user would, with no colour and no inherited Ollama host. */
+export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+  const started = performance.now();
+  const { OLLAMA_HOST: _ignored, ...inherited } = process.env;
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [BIN, ...args], {
+      cwd: ROOT,
+      env: { ...inherited, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr, ms: performance.now() - started }));
+  });
+}
+
+/** The lines from `Summary` to the end: the part of the output that does not depend on timing. */
+export function summaryOf(stdout: string): string {
+  const at = stdout.indexOf('Summary\n');
+  return at < 0 ? '' : stdout.slice(at).trimEnd();
+}
