@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
 import { evalCommand } from './commands/eval.ts';
+import { historyCommand } from './commands/history.ts';
 import { listCommand } from './commands/list.ts';
 import { formatError } from './report-error.ts';
 
@@ -31,8 +32,26 @@ program
   .option('--timeout <seconds>', 'limit for one model request (default 300)')
   .option('--ci', 'plain output for CI logs; exit 1 on any failure')
   .addOption(new Option('--no-color', 'no colours in the output'))
+  .option('--repeat <n>', 'run every case n times (epochs), each a fresh sample (default 1)')
+  .option('--store <path>', 'run history and call cache (default: $EVALPACKS_STORE or .evalpacks/evalpacks.db)')
+  .addOption(new Option('--no-cache', 'make every model call afresh (the answers still refresh the cache)'))
+  .option('--offline', 'contact no model: answers from the call cache, else the pack fixtures; unjudged items skip')
+  .option('--resume [run]', 'finish an interrupted run (default: the newest unfinished one)')
+  .option('--rejudge <run>', "re-run checks and the judge on a stored run's answers, as a new run")
+  .option('--reporter <names>', 'console, json, junit, markdown (repeatable or comma-separated)', collect)
+  .option('--out <dir>', 'where file reporters write (default: .evalpacks/reports/run-N)')
+  .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = options.list ? await listCommand(io) : await evalCommand(options, io);
+  });
+
+program
+  .command('history')
+  .description('pass rates per run over time, and sustained regressions')
+  .option('--domain <name>', 'the pack whose runs to show')
+  .option('--store <path>', 'run history (default: $EVALPACKS_STORE or .evalpacks/evalpacks.db)')
+  .action(async (options: Record<string, unknown>) => {
+    process.exitCode = await historyCommand(options, io);
   });
 
 try {

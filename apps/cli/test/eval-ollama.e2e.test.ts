@@ -41,6 +41,7 @@ describe('pnpm eval --domain code-review against the Ollama stand-in', () => {
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 3000 in / 1200 out, judge 1200 in / 240 out',
+        '  model calls     15 made, 0 from the cache',
         '',
         'Suggestions',
         `  Steps       subtle-issues: missed "${missed}": add a step that looks for: ${brief(subtle?.expectedFindings.find((f) => f.id === missed)?.description ?? '')}`,
@@ -67,6 +68,7 @@ describe('pnpm eval --domain code-review against the Ollama stand-in', () => {
     expect(summary).toContain('  cases           0/3 passed, 3 with errors\n');
     expect(summary).toContain('  findings        0/9 caught\n');
     expect(summary).toContain('  judge errors    12\n');
+    expect(summary).toContain('  model calls     27 made, 0 from the cache\n');
     expect(summary).toContain('Judge       basic-vulnerabilities: judge error on');
     expect(result.stdout).toContain('raw: "Yes, I think the review got it."');
     expect(result.stdout).toContain(
@@ -87,6 +89,7 @@ describe('pnpm eval --domain code-review against the Ollama stand-in', () => {
         '  cases           3/3 passed',
         '  structural      18/18 checks passed',
         '  tokens          agent 3000 in / 1200 out, judge 0 in / 0 out',
+        '  model calls     3 made, 0 from the cache',
       ].join('\n'),
     );
   });
@@ -102,7 +105,10 @@ describe('pnpm eval --domain code-review against the Ollama stand-in', () => {
       'llama9:70b',
     ]);
     expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
+    // The server is checked before the first call the cache cannot answer: after the header, before any case.
+    expect(result.stdout).toMatch(/^evalpacks · code-review · variant baseline · 3 cases\n/);
+    expect(result.stdout).not.toContain('━━');
+    expect(standIn.chatCalls()).toHaveLength(0);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toContain("has no model 'llama9:70b'");
     expect(result.stderr).toContain('ollama pull llama9:70b');

@@ -14,6 +14,10 @@ describe('parseEvalOptions', () => {
       timeout: 300,
       ci: false,
       color: true,
+      repeat: 1,
+      cache: true,
+      offline: false,
+      reporter: ['console'],
     });
   });
 

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -12,14 +15,22 @@ export interface CliResult {
   ms: number;
 }
 
-/** Runs the real CLI as a subprocess, as a user would, with no colour and no inherited Ollama host. */
+/** A store of its own for one test, so no test sees another's history or cached answers. */
+export function tempStore(): string {
+  return join(mkdtempSync(join(tmpdir(), 'evalpacks-cli-')), 'evalpacks.db');
+}
+
+/**
+ * Runs the real CLI as a subprocess, as a user would, with no colour, no inherited Ollama host and,
+ * unless the test gives one, a fresh store.
+ */
 export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
   const started = performance.now();
-  const { OLLAMA_HOST: _ignored, ...inherited } = process.env;
+  const { OLLAMA_HOST: _ignored, EVALPACKS_STORE: _store, ...inherited } = process.env;
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, [BIN, ...args], {
       cwd: ROOT,
-      env: { ...inherited, NO_COLOR: '1', ...env },
+      env: { ...inherited, NO_COLOR: '1', EVALPACKS_STORE: tempStore(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

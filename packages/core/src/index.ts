@@ -1,13 +1,32 @@
+export {
+  type CallKeyMaterial,
+  callCacheKey,
+  canonicalJson,
+} from './cache/call-key.ts';
+export {
+  CacheMissError,
+  type CacheMode,
+  type CallCache,
+  type CallRole,
+  findCacheMiss,
+  type ModelCallCounts,
+  ModelCalls,
+} from './cache/model-calls.ts';
 export { type Check, type CheckOutcome, defineCheck, runChecks } from './checks/define-check.ts';
+export { analyzeTrend, type Regression, type RunPoint, type Trend, type TrendPoint } from './history/trend.ts';
 export { judgeCase, judgeRequests } from './judge/judge-case.ts';
 export { JUDGE_PROMPT_VERSION } from './judge/prompts.ts';
 export { parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
 export { CaseFileError, loadCaseFile } from './pack/case-file.ts';
 export { definePack, type Pack, type PackDefinition } from './pack/define-pack.ts';
+export { fixturePath, loadSampleTranscript, loadSampleTranscripts } from './pack/fixtures.ts';
 export { InputError } from './pack/input-error.ts';
 export { listVariants, loadPackCases, loadPackVariant } from './pack/load-pack.ts';
 export { loadVariant, missingParts, parseRisenSections, RISEN_PARTS, type Variant } from './pack/prompt.ts';
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
+export { type JsonReportOptions, jsonReport } from './report/json.ts';
+export { type JunitReportOptions, junitReport } from './report/junit.ts';
+export { type MarkdownReportOptions, markdownReport } from './report/markdown.ts';
 export { type Suggestion, suggestionsFor } from './report/suggestions.ts';
 export { type RunSummary, summarizeRun } from './report/summary.ts';
 export { brief, describeItem } from './runner/case-outcome.ts';
@@ -19,11 +38,20 @@ export type {
   StructuredCallRequest,
   StructuredCallResponse,
 } from './runner/ports.ts';
+export { replayAgent } from './runner/replay-agent.ts';
 export { type RunOptions, runPack } from './runner/run-pack.ts';
+export { type SampleFallbackAgent, withSampleFallback } from './runner/sample-agent.ts';
 export { type Case, CaseSchema } from './schema/case.ts';
 export { type CheckResult, CheckResultSchema, type RisenPart, RisenPartSchema } from './schema/check.ts';
 export { type Finding, FindingSchema, type Severity, SeveritySchema } from './schema/finding.ts';
-export { type CaseResult, CaseResultSchema, type RunResult, RunResultSchema } from './schema/result.ts';
+export {
+  type CaseResult,
+  CaseResultSchema,
+  type ModelRef,
+  type RunResult,
+  RunResultSchema,
+} from './schema/result.ts';
+export { type SampleTranscript, SampleTranscriptSchema } from './schema/sample-transcript.ts';
 export {
   type TokenUsage,
   type ToolCall,

@@ -10,10 +10,40 @@ const count = (name: string, max: number) =>
     .min(1, `${name} must be at least 1`)
     .max(max, `${name} must be at most ${max}`);
 
+export const REPORTERS = ['console', 'json', 'junit', 'markdown'] as const;
+
+/** `--reporter json,junit --reporter markdown`: every name, each once, in the order given. */
+const reporterList = z
+  .array(z.string())
+  .transform((values) => [...new Set(values.flatMap((value) => value.split(',')).map((name) => name.trim()))])
+  .pipe(
+    z.array(
+      z.enum(REPORTERS, { error: (issue) => `unknown --reporter "${issue.input}" (known: ${REPORTERS.join(', ')})` }),
+    ),
+  );
+
+/** 0.8 or 80%: the share of case results that must pass for exit code 0. */
+const passRate = z
+  .string()
+  .transform((text) => (text.trim().endsWith('%') ? Number(text.trim().slice(0, -1)) / 100 : Number(text)))
+  .pipe(
+    z
+      .number({ error: '--min-pass-rate must be a number such as 0.8 or 80%' })
+      .min(0, '--min-pass-rate must be between 0 and 1 (or 0% and 100%)')
+      .max(1, '--min-pass-rate must be between 0 and 1 (or 0% and 100%)'),
+  );
+
+const runId = (flag: string) =>
+  z.coerce
+    .number({ error: `${flag} takes a run number (see pnpm history)` })
+    .int(`${flag} takes a run number`)
+    .min(1);
+
 /** The eval command's flags after commander has read them; every rule a user can break lives here. */
 export const EvalOptionsSchema = z
   .object({
-    domain: z.string({ error: 'missing --domain NAME (see --list)' }).min(1),
+    /** Optional only with --resume / --rejudge, whose stored run names its pack. */
+    domain: z.string().min(1).optional(),
     variant: z.string().optional(),
     prompt: z.string().optional(),
     testCase: z.array(z.string()).optional(),
@@ -28,11 +58,30 @@ export const EvalOptionsSchema = z
     timeout: count('--timeout', 3600).default(300),
     ci: z.boolean().default(false),
     color: z.boolean().default(true),
+    repeat: count('--repeat', 100).default(1),
+    store: z.string().min(1).optional(),
+    cache: z.boolean().default(true),
+    offline: z.boolean().default(false),
+    /** true: the newest unfinished run; a number: that run. */
+    resume: z.union([z.literal(true), runId('--resume')]).optional(),
+    rejudge: runId('--rejudge').optional(),
+    reporter: reporterList.default(['console']),
+    out: z.string().min(1).optional(),
+    minPassRate: passRate.optional(),
   })
+  .refine((o) => o.domain || o.resume || o.rejudge, { message: 'missing --domain NAME (see --list)' })
   .refine((o) => !(o.structuralOnly && o.skipStructural), {
     message: '--structural-only and --skip-structural together would check nothing',
   })
-  .refine((o) => !(o.prompt && o.variant), { message: 'use either --variant NAME or --prompt FILE, not both' });
+  .refine((o) => !(o.prompt && o.variant), { message: 'use either --variant NAME or --prompt FILE, not both' })
+  .refine((o) => !(o.offline && !o.cache), {
+    message: '--offline answers only from the cache; --no-cache contradicts it',
+  })
+  .refine((o) => !(o.resume && o.rejudge), { message: 'use either --resume or --rejudge, not both' })
+  .refine((o) => !(o.rejudge && (o.prompt || o.variant || o.testCase || o.repeat > 1)), {
+    message:
+      '--rejudge uses the prompt, cases and epochs of the stored run; drop --variant/--prompt/--test-case/--repeat',
+  });
 
 export type EvalOptions = z.infer<typeof EvalOptionsSchema>;
 

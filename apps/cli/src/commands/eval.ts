@@ -1,16 +1,53 @@
-import { consoleReporter, loadPackCases, loadPackVariant, loadVariant, runPack } from '@evalpacks/core';
+import { join } from 'node:path';
+import {
+  type CacheMode,
+  loadPackCases,
+  loadPackVariant,
+  loadSampleTranscripts,
+  loadVariant,
+  ModelCalls,
+  runPack,
+  type SampleFallbackAgent,
+  withSampleFallback,
+} from '@evalpacks/core';
+import { EvalStore } from '@evalpacks/store';
+import { gitCommit } from '../memory/git-commit.ts';
+import { caseHashes, describeModel, givenFlags, promptHash, withStoredFlags } from '../memory/run-config.ts';
+import { findRunToResume, startSession } from '../memory/session.ts';
+import { resolveStorePath } from '../memory/store-path.ts';
+import { shortPath } from '../output/file-reports.ts';
+import { consoleOutput, finishRun } from '../output/finish-run.ts';
+import { printHeader } from '../output/run-header.ts';
 import { loadDomain } from '../packs/discover.ts';
 import { type EvalOptions, parseEvalOptions } from './eval-options.ts';
+import { rejudgeCommand } from './rejudge.ts';
 
 export interface CommandIo {
   write: (text: string) => void;
   isTTY: boolean;
 }
 
+export const cacheMode = (options: EvalOptions): CacheMode =>
+  options.offline ? 'offline' : options.cache ? 'use' : 'refresh';
+
 /** Runs one pack and prints it; resolves to the exit code (0 all passed, 1 failures). */
 export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): Promise<number> {
-  const options: EvalOptions = parseEvalOptions(raw);
-  const pack = await loadDomain(options.domain);
+  const first = parseEvalOptions(raw);
+  const store = EvalStore.open(resolveStorePath(first.store));
+  try {
+    if (first.rejudge) return await rejudgeCommand(first, store, io);
+    return await evaluate(first, raw, store, io);
+  } finally {
+    store.close();
+  }
+}
+
+async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store: EvalStore, io: CommandIo) {
+  const resume = first.resume ? findRunToResume(store, first.resume, first.domain) : undefined;
+  const options = resume
+    ? parseEvalOptions(withStoredFlags(raw, resume.config.flags as Record<string, unknown>))
+    : first;
+  const pack = await loadDomain(options.domain ?? '');
   const variant = options.prompt
     ? await loadVariant(options.prompt)
     : await loadPackVariant(pack, options.variant ?? pack.defaultVariant);
@@ -20,32 +57,94 @@ export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): 
   const models = await import('@evalpacks/models');
   const host = models.resolveOllamaHost(options.ollamaHost);
   const judgeModel = options.structuralOnly ? undefined : (options.judgeModel ?? options.model);
-  await models.preflightOllama(host, judgeModel ? [options.model, judgeModel] : [options.model]);
   const timeoutMs = options.timeout * 1000;
-  const agent = models.createOllamaAgent({ host, model: options.model, timeoutMs });
-  const judge = judgeModel ? models.createOllamaJudge({ host, model: judgeModel, timeoutMs }) : undefined;
+  // The server check waits for the first call the cache cannot answer: a cached re-run needs no server.
+  const calls = new ModelCalls(store.callCache(), cacheMode(options), () =>
+    models.preflightOllama(host, judgeModel ? [options.model, judgeModel] : [options.model]),
+  );
+  const ollamaAgent = models.createOllamaAgent({ host, model: options.model, timeoutMs, calls });
+  const agent = options.offline
+    ? withSampleFallback(ollamaAgent, pack, await loadSampleTranscripts(pack, cases))
+    : ollamaAgent;
+  const judge = judgeModel ? models.createOllamaJudge({ host, model: judgeModel, timeoutMs, calls }) : undefined;
 
-  const reporter = consoleReporter({ write: io.write, color: options.color && io.isTTY && !options.ci });
-  io.write(`evalpacks · ${pack.name} · variant ${variant.name} · ${cases.length} cases\n`);
-  io.write(`agent  ollama ${options.model} @ ${host}\n`);
-  io.write(`judge  ${judgeModel ? `ollama ${judgeModel}` : 'none (--structural-only)'}\n`);
-  if (judgeModel === options.model) {
-    io.write('note   the judge is the agent model; a different --judge-model avoids self-preference\n');
-  }
-  io.write('\n');
-
-  const run = await runPack({
-    pack,
-    variant,
-    cases,
-    agent,
-    judge,
-    concurrency: options.concurrency,
+  const agentRef = { backend: agent.backend, model: agent.model };
+  const judgeRef = judge && { backend: judge.backend, model: judge.model };
+  const config = {
+    pack: pack.name,
+    variant: variant.name,
+    promptHash: promptHash(variant.text),
+    cases: caseHashes(cases),
+    epochs: options.repeat,
+    agent: describeModel(agentRef),
+    judge: describeModel(judgeRef),
     structural: !options.skipStructural,
     judgeAlways: options.judgeAlways,
     maxTurns: options.maxTurns,
-    onCaseResult: reporter.caseResult,
+    offline: options.offline,
+    flags: resume ? (resume.config.flags as Record<string, unknown>) : givenFlags(raw),
+  };
+  const session = startSession({
+    store,
+    resume,
+    total: cases.length * options.repeat,
+    costOf: () => 0, // a local model costs nothing
+    meta: {
+      kind: 'eval',
+      pack: pack.name,
+      variant: variant.name,
+      promptHash: config.promptHash,
+      agent: agentRef,
+      ...(judgeRef && { judge: judgeRef }),
+      epochs: options.repeat,
+      offline: options.offline,
+      gitCommit: gitCommit(),
+      config,
+      startedAt: new Date().toISOString(),
+    },
   });
-  reporter.summary(run);
-  return run.cases.every((result) => result.status === 'passed') ? 0 : 1;
+
+  const output = consoleOutput(options, io);
+  printHeader(output, {
+    pack: pack.name,
+    variant: variant.name,
+    cases: cases.length,
+    epochs: options.repeat,
+    agent: options.offline
+      ? `ollama ${options.model} · offline: call cache, then the samples in ${shortPath(join(pack.root, 'fixtures'))}`
+      : `ollama ${options.model} @ ${host}`,
+    judge: judgeModel && `ollama ${judgeModel}${options.offline ? ' · offline: call cache, else not judged' : ''}`,
+    sameModel: judgeModel === options.model,
+    runId: session.run.id,
+    runNote: resume && `resumed with ${session.completed.length} of ${cases.length * options.repeat} results saved`,
+    storePath: shortPath(store.path),
+  });
+
+  let run: Awaited<ReturnType<typeof runPack>>;
+  try {
+    run = await runPack({
+      pack,
+      variant,
+      cases,
+      agent,
+      judge,
+      concurrency: options.concurrency,
+      structural: !options.skipStructural,
+      judgeAlways: options.judgeAlways,
+      maxTurns: options.maxTurns,
+      epochs: options.repeat,
+      completed: session.completed,
+      onCaseResult: (result) => {
+        session.save(result);
+        output.caseResult(result);
+      },
+    });
+  } catch (error) {
+    session.abandon();
+    throw error;
+  }
+  if (resume) run.startedAt = resume.startedAt;
+  session.finish(run);
+  const samplesUsed = options.offline ? (agent as SampleFallbackAgent).samplesUsed() : undefined;
+  return finishRun({ run, runId: session.run.id, storePath: store.path, options, output, io, calls, samplesUsed });
 }

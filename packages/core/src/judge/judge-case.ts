@@ -31,8 +31,10 @@ export function judgeCase(
   testCase: Case,
   transcript: Transcript,
   gate: Gate,
+  epoch = 0,
 ): Promise<Verdict[]> {
-  return Promise.all(judgeRequests(pack, testCase, transcript).map((request) => judgeItem(judge, request, gate)));
+  const requests = judgeRequests(pack, testCase, transcript);
+  return Promise.all(requests.map((request) => judgeItem(judge, { ...request, epoch }, gate)));
 }
 
 /** Verdicts for items not judged, so the report still lists them and says why. */

@@ -1,3 +1,4 @@
+import { findCacheMiss } from '../cache/model-calls.ts';
 import { InfrastructureError } from '../runner/infrastructure-error.ts';
 import type { JudgePort } from '../runner/ports.ts';
 import type { JudgedItemKind, Verdict } from '../schema/verdict.ts';
@@ -9,6 +10,8 @@ export interface JudgeItemRequest {
   itemId: string;
   system: string;
   prompt: string;
+  /** The epoch of the judged answer (default 0). */
+  epoch?: number;
 }
 
 /** Runs calls through the shared model-call pool. */
@@ -28,13 +31,17 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
   let problem = '';
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const response = await gate(() => judge.call({ system: request.system, prompt, jsonSchema }));
+      const epoch = request.epoch ?? 0;
+      const response = await gate(() => judge.call({ system: request.system, prompt, jsonSchema, epoch }));
       usage.input += response.usage.input;
       usage.output += response.usage.output;
       latencyMs += response.latencyMs;
       lastText = response.text;
     } catch (error) {
       if (error instanceof InfrastructureError) throw error; // no other item could be judged either
+      // Offline with no cached verdict: nobody judged this item, which is neither a pass nor a miss.
+      if (findCacheMiss(error))
+        return { ...base, usage, latencyMs, status: 'skipped', reason: 'offline: no cached verdict' };
       return { ...base, usage, latencyMs, status: 'error', error: `judge call failed: ${(error as Error).message}` };
     }
     try {

@@ -10,14 +10,14 @@ export class CaseFileError extends InputError {
   override name = 'CaseFileError';
 }
 
-interface Documents {
+export interface Documents {
   items: unknown[];
   /** The line of a field of item i, for error messages. */
   lineOf(path: PropertyKey[], i: number): number;
 }
 
 /** Reads one YAML/JSON document (a case or a list of cases) or a JSONL file (a case per line). */
-function readDocuments(file: string, text: string): Documents {
+export function readDocuments(file: string, text: string): Documents {
   const counter = new LineCounter();
   if (extname(file) === '.jsonl') {
     const items: unknown[] = [];
@@ -52,7 +52,7 @@ function readDocuments(file: string, text: string): Documents {
   return { items, lineOf };
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+export function describeIssue(issue: z.core.$ZodIssue): string {
   const field = issue.path.length ? issue.path.join('.') : '(case)';
   return `field "${field}": ${issue.message}`;
 }

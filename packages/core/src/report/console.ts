@@ -31,6 +31,8 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     const paint = result.status === 'passed' ? c.green : result.status === 'failed' ? c.red : c.yellow;
     out(`${c.bold(`━━ ${result.case.id}`)} ${c.dim(result.case.name)}  ${paint(c.bold(status))}`);
     out(`  answer   ${c.dim(trimAnswer(transcript.answer, options.answerChars ?? 300))}`);
+    if (transcript.sample)
+      out(`  source   ${c.yellow('hand-written sample from the pack fixtures, not a model answer')}`);
     const tools = transcript.toolCalls.map((call) => `${call.name}(${JSON.stringify(call.arguments)})`);
     out(`  tools    ${tools.join(', ') || 'none'}`);
     if (transcript.error) out(`  ${c.yellow('agent error')} ${transcript.error}`);
@@ -66,7 +68,8 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     out();
   }
 
-  function summary(run: RunResult): void {
+  /** `rows` are the caller's own label/value lines (model calls, a pass-rate gate), printed after the counts. */
+  function summary(run: RunResult, rows: [label: string, value: string][] = []): void {
     const s = summarizeRun(run);
     const row = (label: string, value: string) => out(`  ${label.padEnd(16)}${value}`);
     out(c.bold('Summary'));
@@ -85,6 +88,7 @@ export function consoleReporter(options: ConsoleReporterOptions) {
       'tokens',
       `agent ${s.agentTokens.input} in / ${s.agentTokens.output} out, judge ${s.judgeTokens.input} in / ${s.judgeTokens.output} out`,
     );
+    for (const [label, value] of rows) row(label, value);
     const suggestions = suggestionsFor(run);
     if (suggestions.length > 0) {
       out();

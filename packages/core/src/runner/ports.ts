@@ -24,6 +24,8 @@ export interface StructuredCallRequest {
   prompt: string;
   /** JSON schema the backend should constrain the answer to (Ollama `format`, a forced tool, ...). */
   jsonSchema: Record<string, unknown>;
+  /** The epoch of the case being judged: part of the call's cache key, so repeats never share an answer. */
+  epoch: number;
 }
 
 export interface StructuredCallResponse {

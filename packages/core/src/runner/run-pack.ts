@@ -28,6 +28,8 @@ export interface RunOptions {
   /** Independent repeats of every case (default 1); each epoch is a fresh sample. */
   epochs?: number;
   onCaseResult?: (result: CaseResult) => void;
+  /** Results saved by an earlier, interrupted attempt: their case and epoch are not run again. */
+  completed?: CaseResult[];
 }
 
 function failedAgentTranscript(input: string, model: string, error: unknown): Transcript {
@@ -67,7 +69,7 @@ async function runCase(options: RunOptions, testCase: Case, epoch: number, gate:
     verdicts =
       structuralFailed && !options.judgeAlways
         ? skippedVerdicts(pack, testCase, transcript, 'structural checks failed (use --judge-always to judge anyway)')
-        : await judgeCase(judge, pack, testCase, transcript, gate);
+        : await judgeCase(judge, pack, testCase, transcript, gate, epoch);
   }
   const judgeUsage = { input: 0, output: 0 };
   for (const verdict of verdicts) {
@@ -100,9 +102,12 @@ export async function runPack(options: RunOptions): Promise<RunResult> {
   const gate: Gate = (call) => limit(call);
   const epochs = options.epochs ?? 1;
   if (!Number.isInteger(epochs) || epochs < 1) throw new Error(`epochs must be a positive integer, got ${epochs}`);
+  const done = new Map((options.completed ?? []).map((result) => [`${result.case.id}#${result.epoch}`, result]));
   const work = options.cases.flatMap((testCase) => Array.from({ length: epochs }, (_, epoch) => ({ testCase, epoch })));
   const results = await Promise.all(
     work.map(async ({ testCase, epoch }) => {
+      const earlier = done.get(`${testCase.id}#${epoch}`);
+      if (earlier) return earlier;
       try {
         const result = await runCase(options, testCase, epoch, gate);
         options.onCaseResult?.(result);

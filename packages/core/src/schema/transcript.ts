@@ -31,5 +31,7 @@ export const TranscriptSchema = z.object({
   model: z.string(),
   /** Why the agent produced no usable answer (backend failure, turn limit, ...). */
   error: z.string().optional(),
+  /** A hand-written sample answer from the pack's fixtures (offline mode), not a model's. */
+  sample: z.boolean().optional(),
 });
 export type Transcript = z.infer<typeof TranscriptSchema>;

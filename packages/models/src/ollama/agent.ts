@@ -1,4 +1,4 @@
-import type { Transcript } from '@evalpacks/core';
+import { findCacheMiss, type ModelCalls, type Transcript } from '@evalpacks/core';
 import type { AgentResult, Tool as StrandsTool } from '@strands-agents/sdk';
 import { AfterModelCallEvent, AfterToolCallEvent, Agent, BeforeModelCallEvent } from '@strands-agents/sdk';
 import type { Ollama } from 'ollama';
@@ -15,6 +15,10 @@ export interface RunOllamaAgentOptions {
   /** Model calls allowed; a loop still asking for tools after this many is cut off. */
   maxTurns: number;
   temperature?: number;
+  /** The call cache and counter every turn goes through. */
+  calls?: ModelCalls;
+  /** Which repeat of the case this is: part of every turn's cache key. */
+  epoch?: number;
 }
 
 /**
@@ -23,12 +27,16 @@ export interface RunOllamaAgentOptions {
  * pulled) throw, as an InfrastructureError.
  */
 export async function runOllamaAgent(options: RunOllamaAgentOptions): Promise<Transcript> {
-  const { client, model, systemPrompt, input, tools = [], maxTurns, temperature } = options;
+  const { client, model, systemPrompt, input, tools = [], maxTurns, temperature, calls, epoch = 0 } = options;
   if (!Number.isInteger(maxTurns) || maxTurns < 1) {
     throw new RangeError(`maxTurns must be a positive integer, got ${maxTurns}`);
   }
   const agent = new Agent({
-    model: new OllamaModel(client, { modelId: model, ...(temperature !== undefined && { temperature }) }),
+    model: new OllamaModel(
+      client,
+      { modelId: model, ...(temperature !== undefined && { temperature }) },
+      calls && { calls, epoch },
+    ),
     systemPrompt,
     tools,
     printer: false,
@@ -61,6 +69,9 @@ export async function runOllamaAgent(options: RunOllamaAgentOptions): Promise<Tr
   } catch (error) {
     const unavailable = asOllamaUnavailable(error, model);
     if (unavailable) throw unavailable;
+    // Offline with a turn the cache lacks: the caller falls back to a sample, so this is not an answer.
+    const miss = findCacheMiss(error);
+    if (miss) throw miss;
     return finish('', describeOllamaError(error));
   }
 

@@ -1,4 +1,4 @@
-import type { AgentPort, JudgePort } from '@evalpacks/core';
+import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core';
 import { runOllamaAgent } from './agent.ts';
 import { createOllamaClient } from './client.ts';
 import { ollamaStructuredCall } from './judge.ts';
@@ -8,6 +8,8 @@ export interface OllamaBackendOptions {
   model: string;
   /** Upper bound for one model request. */
   timeoutMs: number;
+  /** The call cache and counter every model call goes through; without it every call is made. */
+  calls?: ModelCalls;
 }
 
 /** The agent under test as core sees it: a Strands agent whose model is served by Ollama. */
@@ -23,6 +25,8 @@ export function createOllamaAgent(options: OllamaBackendOptions): AgentPort {
         systemPrompt: request.systemPrompt,
         input: request.input,
         maxTurns: request.maxTurns,
+        calls: options.calls,
+        epoch: request.epoch,
       }),
   };
 }
@@ -33,6 +37,6 @@ export function createOllamaJudge(options: OllamaBackendOptions): JudgePort {
   return {
     backend: 'ollama',
     model: options.model,
-    call: (request) => ollamaStructuredCall({ client, model: options.model, ...request }),
+    call: (request) => ollamaStructuredCall({ client, model: options.model, calls: options.calls, ...request }),
   };
 }

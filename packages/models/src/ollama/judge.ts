@@ -1,4 +1,6 @@
-import type { Ollama } from 'ollama';
+import type { ModelCalls } from '@evalpacks/core';
+import type { ChatRequest, Ollama } from 'ollama';
+import { ollamaCallMaterial } from './call-key.ts';
 import { asOllamaUnavailable } from './errors.ts';
 
 export interface OllamaStructuredCallOptions {
@@ -10,6 +12,9 @@ export interface OllamaStructuredCallOptions {
   jsonSchema: Record<string, unknown>;
   /** 0 unless a caller deliberately wants a less repeatable judge. */
   temperature?: number;
+  /** The call cache and counter; with it, `epoch` is part of the key. */
+  calls?: ModelCalls;
+  epoch?: number;
 }
 
 export interface OllamaStructuredCallResult {
@@ -22,19 +27,20 @@ export interface OllamaStructuredCallResult {
 
 /** One schema-constrained chat call, as the judge needs it. Errors propagate. */
 export async function ollamaStructuredCall(options: OllamaStructuredCallOptions): Promise<OllamaStructuredCallResult> {
-  const { client, model, system, prompt, jsonSchema, temperature = 0 } = options;
+  const { client, model, system, prompt, jsonSchema, temperature = 0, calls, epoch = 0 } = options;
   const started = performance.now();
+  const request: ChatRequest = {
+    model,
+    messages: [
+      { role: 'system', content: system },
+      { role: 'user', content: prompt },
+    ],
+    format: jsonSchema,
+    options: { temperature },
+  };
+  const chat = () => client.chat({ ...request, stream: false });
   try {
-    const response = await client.chat({
-      model,
-      messages: [
-        { role: 'system', content: system },
-        { role: 'user', content: prompt },
-      ],
-      format: jsonSchema,
-      options: { temperature },
-      stream: false,
-    });
+    const response = await (calls ? calls.run('judge', ollamaCallMaterial(request, epoch), chat) : chat());
     return {
       text: response.message?.content ?? '',
       usage: { input: response.prompt_eval_count ?? 0, output: response.eval_count ?? 0 },

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { ModelCalls } from '@evalpacks/core';
 import type { BaseModelConfig, Message, ModelStreamEvent, StopReason, StreamOptions } from '@strands-agents/sdk';
 import { Model } from '@strands-agents/sdk';
 import type { ChatRequest, ChatResponse, Ollama, Options } from 'ollama';
+import { ollamaCallMaterial } from './call-key.ts';
 import { withRequestSignal } from './client.ts';
 import { toOllamaMessages, toOllamaTools } from './format.ts';
 
@@ -12,6 +14,12 @@ export interface OllamaModelConfig extends BaseModelConfig {
   keepAlive?: string | number;
   /** Ollama's `think` switch for reasoning models; the server's default when unset. */
   think?: ChatRequest['think'];
+}
+
+/** Where this model's calls are looked up and counted, and which repeat of the case it answers. */
+export interface OllamaCallScope {
+  calls: ModelCalls;
+  epoch: number;
 }
 
 /**
@@ -25,6 +33,7 @@ export class OllamaModel extends Model<OllamaModelConfig> {
   constructor(
     private readonly client: Ollama,
     config: OllamaModelConfig,
+    private readonly scope?: OllamaCallScope,
   ) {
     super();
     this.config = { ...config };
@@ -44,7 +53,11 @@ export class OllamaModel extends Model<OllamaModelConfig> {
     const started = performance.now();
     let response: ChatResponse;
     try {
-      response = await withRequestSignal(options?.cancelSignal, () => this.client.chat({ ...request, stream: false }));
+      const chat = () => this.client.chat({ ...request, stream: false });
+      const { scope } = this;
+      response = await withRequestSignal(options?.cancelSignal, () =>
+        scope ? scope.calls.run('agent', ollamaCallMaterial(request, scope.epoch), chat) : chat(),
+      );
     } catch (error) {
       // A bare JSON parse message would not say who sent the bad JSON.
       if (error instanceof SyntaxError) {

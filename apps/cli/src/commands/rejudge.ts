@@ -1,0 +1,104 @@
+import { type Case, ModelCalls, replayAgent, runPack, type Variant } from '@evalpacks/core';
+import type { EvalStore } from '@evalpacks/store';
+import { gitCommit } from '../memory/git-commit.ts';
+import { describeModel } from '../memory/run-config.ts';
+import { startSession } from '../memory/session.ts';
+import { shortPath } from '../output/file-reports.ts';
+import { consoleOutput, finishRun } from '../output/finish-run.ts';
+import { printHeader } from '../output/run-header.ts';
+import { loadDomain } from '../packs/discover.ts';
+import { UsageError } from '../usage-error.ts';
+import type { CommandIo } from './eval.ts';
+import { cacheMode } from './eval.ts';
+import type { EvalOptions } from './eval-options.ts';
+
+/**
+ * `--rejudge RUN`: the pack's checks and the judge (by default the run's own judge model) run again
+ * on the answers the run stored, as a new run linked to it. The agent is never called.
+ */
+export async function rejudgeCommand(options: EvalOptions, store: EvalStore, io: CommandIo): Promise<number> {
+  const sourceId = options.rejudge as number;
+  const source = store.run(sourceId);
+  if (!source) throw new UsageError(`no run ${sourceId} in ${store.path} (see pnpm history)`);
+  if (source.status !== 'completed') {
+    throw new UsageError(`run ${sourceId} is not complete; finish it first with pnpm eval --resume ${sourceId}`);
+  }
+  if (options.domain && options.domain !== source.pack) {
+    throw new UsageError(`run ${sourceId} is of ${source.pack}, not ${options.domain}`);
+  }
+  const pack = await loadDomain(source.pack);
+  const results = store.caseResults(source.id);
+  const cases = [...new Map(results.map((result) => [result.case.id, result.case] as [string, Case])).values()];
+  // The prompt is not needed: nothing asks the agent. The name keeps the run comparable in history.
+  const variant: Variant = { name: source.variant, path: '', text: '', sections: {} };
+
+  const models = await import('@evalpacks/models');
+  const host = models.resolveOllamaHost(options.ollamaHost);
+  const judgeModel = options.structuralOnly
+    ? undefined
+    : (options.judgeModel ?? source.judge?.model ?? source.agent.model);
+  const calls = new ModelCalls(store.callCache(), cacheMode(options), () =>
+    models.preflightOllama(host, judgeModel ? [judgeModel] : []),
+  );
+  const judge = judgeModel
+    ? models.createOllamaJudge({ host, model: judgeModel, timeoutMs: options.timeout * 1000, calls })
+    : undefined;
+  const judgeRef = judge && { backend: judge.backend, model: judge.model };
+
+  const session = startSession({
+    store,
+    total: results.length,
+    costOf: () => 0,
+    meta: {
+      kind: 'rejudge',
+      parentRunId: source.id,
+      pack: source.pack,
+      variant: source.variant,
+      promptHash: source.promptHash,
+      agent: source.agent,
+      ...(judgeRef && { judge: judgeRef }),
+      epochs: source.epochs,
+      offline: options.offline,
+      gitCommit: gitCommit(),
+      config: { ...source.config, judge: describeModel(judgeRef), flags: {} },
+      startedAt: new Date().toISOString(),
+    },
+  });
+  const output = consoleOutput(options, io);
+  printHeader(output, {
+    pack: source.pack,
+    variant: source.variant,
+    cases: cases.length,
+    epochs: source.epochs,
+    agent: `${describeModel(source.agent)} · the answers stored in run ${source.id}, no agent calls`,
+    judge: judgeModel && `ollama ${judgeModel}${options.offline ? ' · offline: call cache, else not judged' : ''}`,
+    sameModel: judgeModel === source.agent.model,
+    runId: session.run.id,
+    runNote: `re-judging run ${source.id}`,
+    storePath: shortPath(store.path),
+  });
+
+  let run: Awaited<ReturnType<typeof runPack>>;
+  try {
+    run = await runPack({
+      pack,
+      variant,
+      cases,
+      agent: replayAgent(source.agent, results),
+      judge,
+      concurrency: options.concurrency,
+      structural: !options.skipStructural,
+      judgeAlways: options.judgeAlways,
+      epochs: source.epochs,
+      onCaseResult: (result) => {
+        session.save(result);
+        output.caseResult(result);
+      },
+    });
+  } catch (error) {
+    session.abandon();
+    throw error;
+  }
+  session.finish(run);
+  return finishRun({ run, runId: session.run.id, storePath: store.path, options, output, io, calls });
+}

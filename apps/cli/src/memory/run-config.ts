@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { type Case, canonicalJson, type ModelRef } from '@evalpacks/core';
+
+/** The flags that decide what a run computes; --resume reuses the stored ones the user does not repeat. */
+const CONFIG_FLAGS = [
+  'domain',
+  'variant',
+  'prompt',
+  'testCase',
+  'model',
+  'judgeModel',
+  'structuralOnly',
+  'skipStructural',
+  'judgeAlways',
+  'maxTurns',
+  'repeat',
+  'offline',
+] as const;
+
+/** The settings whose change would make a resumed run mix two different evaluations. */
+export interface RunConfig {
+  pack: string;
+  variant: string;
+  promptHash: string;
+  /** Case id to a hash of its content, so an edited case is noticed. */
+  cases: Record<string, string>;
+  epochs: number;
+  agent: string;
+  judge: string;
+  structural: boolean;
+  judgeAlways: boolean;
+  maxTurns: number;
+  offline: boolean;
+  /** The config flags as given, paths made absolute. */
+  flags: Record<string, unknown>;
+}
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+export const promptHash = (text: string) => hash(text);
+
+export const describeModel = (ref: ModelRef | undefined) => (ref ? `${ref.backend} ${ref.model}` : 'none');
+
+/** The config flags the user gave on this command line, with file paths made absolute. */
+export function givenFlags(raw: Record<string, unknown>): Record<string, unknown> {
+  const flags: Record<string, unknown> = {};
+  for (const name of CONFIG_FLAGS) {
+    const value = raw[name];
+    if (value === undefined) continue;
+    if (name === 'prompt') flags[name] = resolve(String(value));
+    else if (name === 'testCase') flags[name] = (value as string[]).map((file) => resolve(file));
+    else flags[name] = value;
+  }
+  return flags;
+}
+
+/** The command line of a resumed run: what the user typed now, the stored run's flags for the rest. */
+export function withStoredFlags(
+  raw: Record<string, unknown>,
+  stored: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged = { ...raw };
+  for (const name of CONFIG_FLAGS)
+    if (merged[name] === undefined && stored[name] !== undefined) merged[name] = stored[name];
+  return merged;
+}
+
+export function caseHashes(cases: readonly Case[]): Record<string, string> {
+  return Object.fromEntries(cases.map((testCase) => [testCase.id, hash(canonicalJson(testCase))]));
+}
+
+const LABELS: Record<Exclude<keyof RunConfig, 'cases' | 'flags'>, string> = {
+  pack: 'pack',
+  variant: 'variant',
+  promptHash: 'prompt text',
+  epochs: 'epochs (--repeat)',
+  agent: 'agent model',
+  judge: 'judge model',
+  structural: 'structural checks',
+  judgeAlways: '--judge-always',
+  maxTurns: '--max-turns',
+  offline: '--offline',
+};
+
+function caseDifferences(before: Record<string, string>, now: Record<string, string>): string[] {
+  const added = Object.keys(now).filter((id) => !(id in before));
+  const removed = Object.keys(before).filter((id) => !(id in now));
+  const changed = Object.keys(now).filter((id) => id in before && before[id] !== now[id]);
+  return [
+    ...(added.length ? [`cases added: ${added.join(', ')}`] : []),
+    ...(removed.length ? [`cases removed: ${removed.join(', ')}`] : []),
+    ...(changed.length ? [`cases changed: ${changed.join(', ')}`] : []),
+  ];
+}
+
+/** Every way the current configuration differs from a stored run's, one phrase each. */
+export function configDifferences(stored: Partial<RunConfig>, now: RunConfig): string[] {
+  const out: string[] = [];
+  for (const [key, label] of Object.entries(LABELS) as [keyof typeof LABELS, string][]) {
+    if (stored[key] === now[key]) continue;
+    out.push(
+      key === 'promptHash'
+        ? `prompt text (the ${now.variant} prompt changed since)`
+        : `${label}: ${String(stored[key])} in the run, ${String(now[key])} now`,
+    );
+  }
+  return [...out, ...caseDifferences(stored.cases ?? {}, now.cases)];
+}

@@ -1,0 +1,83 @@
+import type { CaseResult, RunResult } from '@evalpacks/core';
+import type { CostOf, EvalStore, RunMeta, RunRecord } from '@evalpacks/store';
+import { UsageError } from '../usage-error.ts';
+import { onInterrupt } from './interrupts.ts';
+import { configDifferences, type RunConfig } from './run-config.ts';
+
+/** A run being recorded: results are saved the moment they exist, an interruption marks it resumable. */
+export interface Session {
+  run: RunRecord;
+  /** Results an interrupted attempt saved; the runner skips their case and epoch. */
+  completed: CaseResult[];
+  save(result: CaseResult): void;
+  finish(result: RunResult): void;
+  /** The run stopped on an error: keep what was saved, resumable. */
+  abandon(): void;
+}
+
+/** The run --resume names (or the newest unfinished one), if it can be resumed at all. */
+export function findRunToResume(store: EvalStore, resume: true | number, domain?: string): RunRecord {
+  const run = resume === true ? store.latestUnfinishedRun(domain) : store.run(resume);
+  if (!run) {
+    throw new UsageError(
+      resume === true
+        ? `no unfinished run${domain ? ` of ${domain}` : ''} to resume in ${store.path}`
+        : `no run ${resume} in ${store.path} (see pnpm history)`,
+    );
+  }
+  if (run.kind !== 'eval') throw new UsageError(`run ${run.id} is a re-judge; re-judge its source run again instead`);
+  if (run.status === 'completed') throw new UsageError(`run ${run.id} is complete; there is nothing to resume`);
+  if (domain && run.pack !== domain) throw new UsageError(`run ${run.id} is of ${run.pack}, not ${domain}`);
+  return run;
+}
+
+export interface SessionOptions {
+  store: EvalStore;
+  meta: RunMeta;
+  /** The stored run to complete, from findRunToResume. */
+  resume?: RunRecord;
+  /** How many results the whole run has (cases x epochs), for the interruption message. */
+  total: number;
+  costOf?: CostOf;
+}
+
+export function startSession({ store, meta, resume, total, costOf }: SessionOptions): Session {
+  let run: RunRecord;
+  let completed: CaseResult[] = [];
+  if (resume) {
+    const differences = configDifferences(resume.config as Partial<RunConfig>, meta.config as unknown as RunConfig);
+    if (differences.length > 0) {
+      throw new UsageError(`cannot resume run ${resume.id}, its configuration differs: ${differences.join('; ')}`);
+    }
+    run = resume;
+    completed = store.caseResults(run.id);
+    store.setRunStatus(run.id, 'running');
+  } else {
+    run = store.beginRun(meta);
+  }
+  let saved = completed.length;
+  const stopListening = onInterrupt((signal) => {
+    store.setRunStatus(run.id, 'interrupted');
+    store.close();
+    return (
+      `evalpacks: ${signal}: run ${run.id} stopped with ${saved} of ${total} results saved; ` +
+      `finish it with: pnpm eval --resume ${run.id}`
+    );
+  });
+  return {
+    run,
+    completed,
+    save(result) {
+      store.saveCaseResult(run.id, result, costOf);
+      saved += 1;
+    },
+    finish(result) {
+      stopListening();
+      store.setRunStatus(run.id, 'completed', result.finishedAt);
+    },
+    abandon() {
+      stopListening();
+      store.setRunStatus(run.id, 'interrupted');
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { ModelCalls } from '@evalpacks/core';
+
+/** The summary line that says what the run paid for: `15 made, 0 from the cache`, plus samples offline. */
+export function modelCallsRow(calls: ModelCalls, samplesUsed?: number): [string, string] {
+  const { agent, judge } = calls.stats();
+  const made = agent.made + judge.made;
+  const cached = agent.cached + judge.cached;
+  const samples = samplesUsed === undefined ? '' : `, ${samplesUsed} answers from sample fixtures`;
+  return ['model calls', `${made} made, ${cached} from the cache${samples}`];
+}
+
+/** The share of case results that passed, and whether it meets --min-pass-rate. */
+export function passRateRow(passed: number, total: number, minimum: number): { row: [string, string]; ok: boolean } {
+  const rate = total > 0 ? passed / total : 0;
+  const percent = (value: number) => `${(value * 100).toFixed(1).replace(/\.0$/, '')}%`;
+  const ok = rate >= minimum;
+  return { row: ['pass rate', `${percent(rate)} (minimum ${percent(minimum)}${ok ? '' : ', not met'})`], ok };
+}

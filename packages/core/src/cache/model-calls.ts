@@ -1,0 +1,94 @@
+import { type CallKeyMaterial, callCacheKey } from './call-key.ts';
+
+/** Which model call a cache entry answers; kept for the record, not part of the key. */
+export type CallRole = 'agent' | 'judge';
+
+/**
+ * Storage for model answers by key. Core defines the port; the store package implements it over
+ * SQLite, and a test can use a Map. Values are JSON-serialisable backend responses.
+ */
+export interface CallCache {
+  get(key: string): Promise<unknown | undefined>;
+  set(key: string, value: unknown, meta: { role: CallRole; backend: string; model: string }): Promise<void>;
+}
+
+/**
+ * use: answer from the cache, else call and remember. refresh (--no-cache): always call, remember the
+ * newest answer. offline: answer from the cache, else throw CacheMissError; never call.
+ */
+export type CacheMode = 'use' | 'refresh' | 'offline';
+
+/** An offline run needed an answer the cache does not hold. Callers fall back (sample transcripts) or skip. */
+export class CacheMissError extends Error {
+  override name = 'CacheMissError';
+  constructor(
+    readonly role: CallRole,
+    readonly key: string,
+  ) {
+    super(`offline: no cached ${role} answer for this call`);
+  }
+}
+
+export interface ModelCallCounts {
+  /** Calls that went to a model. */
+  made: number;
+  /** Calls answered from the cache. */
+  cached: number;
+}
+
+/**
+ * The one door every model call goes through, whatever the backend: it looks the call up by its key
+ * material, makes it only when it must, and counts both, so a run can say how many calls it paid for.
+ */
+export class ModelCalls {
+  private readonly counts: Record<CallRole, ModelCallCounts> = {
+    agent: { made: 0, cached: 0 },
+    judge: { made: 0, cached: 0 },
+  };
+
+  private ready: Promise<void> | undefined;
+
+  /**
+   * `beforeFirstCall` runs once, before the first call that has to reach a model (a server check, say),
+   * so a run the cache answers entirely never contacts the backend at all.
+   */
+  constructor(
+    private readonly cache: CallCache | undefined,
+    readonly mode: CacheMode = 'use',
+    private readonly beforeFirstCall?: () => Promise<void>,
+  ) {
+    if (mode === 'offline' && !cache) throw new Error('offline mode needs a call cache');
+  }
+
+  /** Wraps one model call. `call` runs only on a miss (or with refresh); its value must be JSON-serialisable. */
+  async run<T>(role: CallRole, material: CallKeyMaterial, call: () => Promise<T>): Promise<T> {
+    const key = callCacheKey(material);
+    if (this.cache && this.mode !== 'refresh') {
+      const hit = await this.cache.get(key);
+      if (hit !== undefined) {
+        this.counts[role].cached += 1;
+        return hit as T;
+      }
+    }
+    if (this.mode === 'offline') throw new CacheMissError(role, key);
+    this.ready ??= this.beforeFirstCall?.() ?? Promise.resolve();
+    await this.ready;
+    const value = await call();
+    this.counts[role].made += 1;
+    await this.cache?.set(key, value, { role, backend: material.backend, model: material.model });
+    return value;
+  }
+
+  /** Calls made and answered from the cache so far, per role. */
+  stats(): Record<CallRole, ModelCallCounts> {
+    return { agent: { ...this.counts.agent }, judge: { ...this.counts.judge } };
+  }
+}
+
+/** The CacheMissError somewhere in an error's cause chain (agent runtimes wrap provider errors). */
+export function findCacheMiss(error: unknown): CacheMissError | undefined {
+  for (let e = error, depth = 0; e != null && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof CacheMissError) return e;
+  }
+  return undefined;
+}

@@ -1,0 +1,89 @@
+import type { CaseResult, RunResult } from '../schema/result.ts';
+import { caseLabel, epochsOf, verdictLines } from './case-details.ts';
+import { attrs, xmlText } from './xml.ts';
+
+export interface JunitReportOptions {
+  /** The run's id in the store, recorded as a property. */
+  runId?: string;
+  hostname?: string;
+}
+
+const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
+
+/** ISO 8601 without zone or fraction, the form the Ant/Jenkins JUnit schema's timestamp pattern accepts. */
+const timestamp = (iso: string) => iso.slice(0, 19);
+
+/** The time a case took: its agent answer plus its judge calls. */
+function caseMs(result: CaseResult): number {
+  return result.transcript.latencyMs + result.verdicts.reduce((sum, verdict) => sum + verdict.latencyMs, 0);
+}
+
+/** The failure body: every reason, the judge's reasoning on every item, then the answer. */
+function details(result: CaseResult): string {
+  const lines = [...result.reasons];
+  const verdicts = verdictLines(result);
+  if (verdicts.length > 0) lines.push('', 'judge:', ...verdicts.map((line) => `  ${line}`));
+  const answer = result.transcript.answer.trim();
+  lines.push(
+    '',
+    `answer${result.transcript.sample ? ' (hand-written sample)' : ''}:`,
+    answer.slice(0, 4000) || '(empty)',
+  );
+  return lines.join('\n');
+}
+
+function testcase(result: CaseResult, epochs: number, classname: string): string {
+  const head = `    <testcase${attrs({ name: caseLabel(result, epochs), classname, time: seconds(caseMs(result)) })}`;
+  if (result.status === 'passed') return `${head}/>`;
+  const first = result.reasons[0] ?? result.status;
+  const message = result.reasons.length > 1 ? `${first} (and ${result.reasons.length - 1} more)` : first;
+  // A judge or agent error is the harness failing to evaluate, not the agent failing the case.
+  const element = result.status === 'error' ? 'error' : 'failure';
+  const type = result.status === 'error' ? (result.transcript.error ? 'agent-error' : 'judge-error') : 'eval-failure';
+  return `${head}>\n      <${element}${attrs({ message, type })}>${xmlText(details(result))}</${element}>\n    </testcase>`;
+}
+
+/**
+ * JUnit XML as CI systems read it (the Ant/Jenkins schema): one testsuite per run, one testcase per
+ * case (and epoch), failures carrying every reason and the judge's reasoning, judge errors as errors.
+ */
+export function junitReport(run: RunResult, options: JunitReportOptions = {}): string {
+  const epochs = epochsOf(run.cases);
+  const classname = `${run.pack}.${run.variant}`;
+  const failures = run.cases.filter((result) => result.status === 'failed').length;
+  const errors = run.cases.filter((result) => result.status === 'error').length;
+  const time = seconds(Date.parse(run.finishedAt) - Date.parse(run.startedAt));
+  const counts = { tests: run.cases.length, failures, errors, time };
+  const properties: Record<string, string | undefined> = {
+    pack: run.pack,
+    variant: run.variant,
+    agent: `${run.agent.backend} ${run.agent.model}`,
+    judge: run.judge ? `${run.judge.backend} ${run.judge.model}` : 'none',
+    epochs: String(epochs),
+    run: options.runId,
+  };
+  const suite = attrs({
+    name: classname,
+    package: `evalpacks.${run.pack}`,
+    id: 0,
+    timestamp: timestamp(run.startedAt),
+    hostname: options.hostname ?? 'localhost',
+    ...counts,
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${attrs({ name: `evalpacks ${run.pack}`, ...counts })}>`,
+    `  <testsuite${suite}>`,
+    '    <properties>',
+    ...Object.entries(properties)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => `      <property${attrs({ name, value })}/>`),
+    '    </properties>',
+    ...run.cases.map((result) => testcase(result, epochs, classname)),
+    '    <system-out/>',
+    '    <system-err/>',
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

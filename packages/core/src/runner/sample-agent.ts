@@ -1,0 +1,41 @@
+import { findCacheMiss } from '../cache/model-calls.ts';
+import type { Pack } from '../pack/define-pack.ts';
+import { fixturePath } from '../pack/fixtures.ts';
+import type { SampleTranscript } from '../schema/sample-transcript.ts';
+import type { AgentPort } from './ports.ts';
+
+export interface SampleFallbackAgent extends AgentPort {
+  /** Cases answered from the pack's sample fixtures so far. */
+  samplesUsed(): number;
+}
+
+/**
+ * Offline mode's agent: the real agent replaying its turns from the call cache and, where the cache
+ * has no answer, the pack's hand-written sample transcript. A case with neither is an agent error that
+ * names the missing fixture.
+ */
+export function withSampleFallback(
+  agent: AgentPort,
+  pack: Pack,
+  samples: ReadonlyMap<string, SampleTranscript>,
+): SampleFallbackAgent {
+  let used = 0;
+  return {
+    backend: agent.backend,
+    model: agent.model,
+    samplesUsed: () => used,
+    async run(request) {
+      try {
+        return await agent.run(request);
+      } catch (error) {
+        if (!findCacheMiss(error)) throw error;
+      }
+      const sample = samples.get(request.caseId);
+      if (!sample) {
+        throw new Error(`offline: no cached answer and no sample transcript at ${fixturePath(pack, request.caseId)}`);
+      }
+      used += 1;
+      return { ...sample, toolCalls: sample.toolCalls.map((call) => ({ ...call })) };
+    },
+  };
+}

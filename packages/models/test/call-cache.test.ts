@@ -1,0 +1,107 @@
+import { CacheMissError, type CallCache, ModelCalls } from '@evalpacks/core';
+import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { runOllamaAgent } from '../src/ollama/agent.ts';
+import { createOllamaClient } from '../src/ollama/client.ts';
+import { ollamaStructuredCall } from '../src/ollama/judge.ts';
+import { MODEL, weatherTool } from './support.ts';
+
+let s: OllamaStandIn;
+beforeAll(async () => {
+  s = await startOllamaStandIn();
+});
+afterAll(() => s.close());
+beforeEach(() => s.reset());
+
+/** The port over a Map, holding JSON text as the SQLite store does, so a hit is a fresh copy. */
+function mapCache(): CallCache & { size(): number } {
+  const entries = new Map<string, string>();
+  return {
+    size: () => entries.size,
+    get: async (key) => {
+      const json = entries.get(key);
+      return json === undefined ? undefined : JSON.parse(json);
+    },
+    set: async (key, value) => void entries.set(key, JSON.stringify(value)),
+  };
+}
+
+const client = () => createOllamaClient({ host: s.url, timeoutMs: 5_000 });
+
+function scriptWeather(): void {
+  s.script({
+    match: { lastRole: 'user' },
+    reply: { toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] },
+  });
+  s.script({ match: { lastRole: 'tool' }, reply: { content: 'Clear, 21 °C.', promptTokens: 60, outputTokens: 5 } });
+}
+
+const agentRun = (calls: ModelCalls, epoch: number) =>
+  runOllamaAgent({
+    client: client(),
+    model: MODEL,
+    systemPrompt: 'You are terse.',
+    input: 'Weather in Paris?',
+    tools: [weatherTool().weather],
+    maxTurns: 4,
+    calls,
+    epoch,
+  });
+
+describe('the call cache in the Ollama backend', () => {
+  it('replays a two-turn tool conversation turn by turn with no request, and keeps epochs apart', async () => {
+    scriptWeather();
+    const cache = mapCache();
+    const first = await agentRun(new ModelCalls(cache), 0);
+    expect(s.chatCalls()).toHaveLength(2);
+    expect(cache.size()).toBe(2);
+
+    const replay = new ModelCalls(cache);
+    const again = await agentRun(replay, 0);
+    expect(s.chatCalls()).toHaveLength(2);
+    expect(replay.stats().agent).toEqual({ made: 0, cached: 2 });
+    expect({ ...again, latencyMs: 0 }).toEqual({ ...first, latencyMs: 0 });
+
+    const repeat = new ModelCalls(cache);
+    await agentRun(repeat, 1);
+    expect(repeat.stats().agent).toEqual({ made: 2, cached: 0 });
+    expect(s.chatCalls()).toHaveLength(4);
+  });
+
+  it('asks the model again with refresh and stores the newer answer', async () => {
+    scriptWeather();
+    const cache = mapCache();
+    await agentRun(new ModelCalls(cache), 0);
+    const refresh = new ModelCalls(cache, 'refresh');
+    await agentRun(refresh, 0);
+    expect(refresh.stats().agent).toEqual({ made: 2, cached: 0 });
+    expect(s.chatCalls()).toHaveLength(4);
+    expect(cache.size()).toBe(2);
+  });
+
+  it('throws the cache miss out of the agent offline, without any request', async () => {
+    scriptWeather();
+    await expect(agentRun(new ModelCalls(mapCache(), 'offline'), 0)).rejects.toBeInstanceOf(CacheMissError);
+    expect(s.calls).toHaveLength(0);
+  });
+
+  it('caches a judge call under its schema, prompt and epoch', async () => {
+    s.script({ match: { hasFormat: true }, reply: { content: '{"caught":true,"reasoning":"yes"}' } });
+    const cache = mapCache();
+    const jsonSchema = z.toJSONSchema(z.object({ caught: z.boolean() })) as Record<string, unknown>;
+    const judge = (calls: ModelCalls, prompt: string, epoch: number) =>
+      ollamaStructuredCall({ client: client(), model: MODEL, system: 'Judge.', prompt, jsonSchema, calls, epoch });
+    const calls = new ModelCalls(cache);
+    const fresh = await judge(calls, 'Did it say Paris?', 0);
+    const hit = await judge(calls, 'Did it say Paris?', 0);
+    await judge(calls, 'Did it say Paris?', 1);
+    await judge(calls, 'Did it say Lyon?', 0);
+    expect(hit.text).toBe(fresh.text);
+    expect(calls.stats().judge).toEqual({ made: 3, cached: 1 });
+    expect(s.chatCalls({ hasFormat: true })).toHaveLength(3);
+    await expect(judge(new ModelCalls(cache, 'offline'), 'Did it say Berlin?', 0)).rejects.toBeInstanceOf(
+      CacheMissError,
+    );
+  });
+});

@@ -1,0 +1,179 @@
+import {
+  type CaseResult,
+  CaseSchema,
+  CheckResultSchema,
+  type TokenUsage,
+  ToolCallSchema,
+  type Verdict,
+} from '@evalpacks/core';
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+
+/** Prices the tokens of the run's agent or judge in US dollars; undefined when unknown. Local models cost 0. */
+export type CostOf = (role: 'agent' | 'judge', usage: TokenUsage) => number | undefined;
+
+/**
+ * Saves one case result (its transcript and every verdict) in one transaction, so a killed process
+ * leaves either the whole result or none of it. Saving the same case and epoch again replaces it.
+ */
+export function insertCaseResult(
+  db: Database.Database,
+  runId: number,
+  result: CaseResult,
+  costOf: CostOf = () => undefined,
+): void {
+  const { case: testCase, epoch, transcript } = result;
+  const key = [runId, testCase.id, epoch] as const;
+  db.transaction(() => {
+    db.prepare('DELETE FROM case_results WHERE run_id = ? AND case_id = ? AND epoch = ?').run(...key);
+    db.prepare(
+      `INSERT INTO case_results (run_id, case_id, epoch, status, case_json, checks_json, reasons_json,
+         judge_input_tokens, judge_output_tokens, saved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      ...key,
+      result.status,
+      JSON.stringify(testCase),
+      JSON.stringify(result.checks),
+      JSON.stringify(result.reasons),
+      result.judgeUsage.input,
+      result.judgeUsage.output,
+      new Date().toISOString(),
+    );
+    db.prepare(
+      `INSERT INTO transcripts (run_id, case_id, epoch, model, input, answer, tool_calls_json, turns, input_tokens,
+         output_tokens, latency_ms, cost_usd, error, sample) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      ...key,
+      transcript.model,
+      transcript.input,
+      transcript.answer,
+      JSON.stringify(transcript.toolCalls),
+      transcript.turns,
+      transcript.usage.input,
+      transcript.usage.output,
+      transcript.latencyMs,
+      costOf('agent', transcript.usage) ?? null,
+      transcript.error ?? null,
+      transcript.sample ? 1 : 0,
+    );
+    const insertVerdict = db.prepare(
+      `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
+         skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    result.verdicts.forEach((verdict, position) => {
+      insertVerdict.run(
+        ...key,
+        position,
+        verdict.kind,
+        verdict.itemId,
+        verdict.status,
+        verdict.status === 'ok' ? (verdict.passed ? 1 : 0) : null,
+        verdict.status === 'ok' ? verdict.reasoning : null,
+        verdict.status === 'error' ? verdict.error : null,
+        verdict.status === 'error' ? (verdict.raw ?? null) : null,
+        verdict.status === 'skipped' ? verdict.reason : null,
+        verdict.model,
+        verdict.usage.input,
+        verdict.usage.output,
+        verdict.latencyMs,
+        costOf('judge', verdict.usage) ?? null,
+      );
+    });
+  })();
+}
+
+interface CaseRow {
+  case_id: string;
+  epoch: number;
+  status: CaseResult['status'];
+  case_json: string;
+  checks_json: string;
+  reasons_json: string;
+  judge_input_tokens: number;
+  judge_output_tokens: number;
+  model: string;
+  input: string;
+  answer: string;
+  tool_calls_json: string;
+  turns: number;
+  input_tokens: number;
+  output_tokens: number;
+  latency_ms: number;
+  error: string | null;
+  sample: number;
+}
+
+interface VerdictRow {
+  case_id: string;
+  epoch: number;
+  kind: Verdict['kind'];
+  item_id: string;
+  status: Verdict['status'];
+  passed: number | null;
+  reasoning: string | null;
+  error: string | null;
+  raw: string | null;
+  skip_reason: string | null;
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  latency_ms: number;
+}
+
+function verdictFromRow(row: VerdictRow): Verdict {
+  const base = {
+    kind: row.kind,
+    itemId: row.item_id,
+    model: row.model,
+    usage: { input: row.input_tokens, output: row.output_tokens },
+    latencyMs: row.latency_ms,
+  };
+  if (row.status === 'ok') return { ...base, status: 'ok', reasoning: row.reasoning ?? '', passed: row.passed === 1 };
+  if (row.status === 'error') {
+    return { ...base, status: 'error', error: row.error ?? '', ...(row.raw !== null && { raw: row.raw }) };
+  }
+  return { ...base, status: 'skipped', reason: row.skip_reason ?? '' };
+}
+
+const parse = <T>(schema: z.ZodType<T>, json: string): T => schema.parse(JSON.parse(json));
+
+/** Every saved result of a run, cases in the order they were saved, epochs of a case together. */
+export function selectCaseResults(db: Database.Database, runId: number): CaseResult[] {
+  const rows = db
+    .prepare(
+      `SELECT c.*, t.model, t.input, t.answer, t.tool_calls_json, t.turns, t.input_tokens, t.output_tokens,
+              t.latency_ms, t.error, t.sample
+       FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)
+       WHERE c.run_id = ? ORDER BY c.rowid`,
+    )
+    .all(runId) as CaseRow[];
+  const verdicts = new Map<string, Verdict[]>();
+  const verdictRows = db
+    .prepare('SELECT * FROM verdicts WHERE run_id = ? ORDER BY case_id, epoch, position')
+    .all(runId) as VerdictRow[];
+  for (const row of verdictRows) {
+    const key = `${row.case_id}#${row.epoch}`;
+    verdicts.set(key, [...(verdicts.get(key) ?? []), verdictFromRow(row)]);
+  }
+  return rows.map((row) => ({
+    case: parse(CaseSchema, row.case_json),
+    epoch: row.epoch,
+    status: row.status,
+    transcript: {
+      input: row.input,
+      answer: row.answer,
+      toolCalls: parse(z.array(ToolCallSchema), row.tool_calls_json),
+      turns: row.turns,
+      usage: { input: row.input_tokens, output: row.output_tokens },
+      latencyMs: row.latency_ms,
+      model: row.model,
+      ...(row.error !== null && { error: row.error }),
+      ...(row.sample === 1 && { sample: true }),
+    },
+    checks: parse(z.array(CheckResultSchema), row.checks_json),
+    verdicts: verdicts.get(`${row.case_id}#${row.epoch}`) ?? [],
+    reasons: parse(z.array(z.string()), row.reasons_json),
+    judgeUsage: { input: row.judge_input_tokens, output: row.judge_output_tokens },
+  }));
+}

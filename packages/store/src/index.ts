@@ -1,0 +1,5 @@
+export type { CostOf } from './case-results.ts';
+export { StoreError } from './errors.ts';
+export { SCHEMA_VERSION } from './migrations.ts';
+export type { RunKind, RunMeta, RunOutcome, RunRecord, RunStatus } from './runs.ts';
+export { EvalStore } from './store.ts';

@@ -1,0 +1,97 @@
+/**
+ * The schema, one step per version: `PRAGMA user_version` holds the number of steps applied. Steps are
+ * only ever appended; a released step never changes, so any older file can be brought up to date.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE runs (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind          TEXT NOT NULL CHECK (kind IN ('eval', 'rejudge')),
+    parent_run_id INTEGER REFERENCES runs(id),
+    pack          TEXT NOT NULL,
+    variant       TEXT NOT NULL,
+    prompt_hash   TEXT NOT NULL,
+    agent_backend TEXT NOT NULL,
+    agent_model   TEXT NOT NULL,
+    judge_backend TEXT,
+    judge_model   TEXT,
+    epochs        INTEGER NOT NULL,
+    offline       INTEGER NOT NULL DEFAULT 0,
+    git_commit    TEXT,
+    config_json   TEXT NOT NULL,
+    status        TEXT NOT NULL CHECK (status IN ('running', 'interrupted', 'completed')),
+    started_at    TEXT NOT NULL,
+    finished_at   TEXT
+  );
+  CREATE INDEX runs_by_pack ON runs (pack, id);
+
+  CREATE TABLE case_results (
+    run_id              INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    case_id             TEXT NOT NULL,
+    epoch               INTEGER NOT NULL,
+    status              TEXT NOT NULL CHECK (status IN ('passed', 'failed', 'error')),
+    case_json           TEXT NOT NULL,
+    checks_json         TEXT NOT NULL,
+    reasons_json        TEXT NOT NULL,
+    judge_input_tokens  INTEGER NOT NULL,
+    judge_output_tokens INTEGER NOT NULL,
+    saved_at            TEXT NOT NULL,
+    PRIMARY KEY (run_id, case_id, epoch)
+  );
+
+  CREATE TABLE transcripts (
+    run_id          INTEGER NOT NULL,
+    case_id         TEXT NOT NULL,
+    epoch           INTEGER NOT NULL,
+    model           TEXT NOT NULL,
+    input           TEXT NOT NULL,
+    answer          TEXT NOT NULL,
+    tool_calls_json TEXT NOT NULL,
+    turns           INTEGER NOT NULL,
+    input_tokens    INTEGER NOT NULL,
+    output_tokens   INTEGER NOT NULL,
+    latency_ms      REAL NOT NULL,
+    cost_usd        REAL,
+    error           TEXT,
+    sample          INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (run_id, case_id, epoch),
+    FOREIGN KEY (run_id, case_id, epoch) REFERENCES case_results(run_id, case_id, epoch) ON DELETE CASCADE
+  );
+
+  CREATE TABLE verdicts (
+    run_id        INTEGER NOT NULL,
+    case_id       TEXT NOT NULL,
+    epoch         INTEGER NOT NULL,
+    position      INTEGER NOT NULL,
+    kind          TEXT NOT NULL,
+    item_id       TEXT NOT NULL,
+    status        TEXT NOT NULL CHECK (status IN ('ok', 'error', 'skipped')),
+    passed        INTEGER,
+    reasoning     TEXT,
+    error         TEXT,
+    raw           TEXT,
+    skip_reason   TEXT,
+    model         TEXT NOT NULL,
+    input_tokens  INTEGER NOT NULL,
+    output_tokens INTEGER NOT NULL,
+    latency_ms    REAL NOT NULL,
+    cost_usd      REAL,
+    PRIMARY KEY (run_id, case_id, epoch, position),
+    FOREIGN KEY (run_id, case_id, epoch) REFERENCES case_results(run_id, case_id, epoch) ON DELETE CASCADE
+  );
+
+  CREATE TABLE call_cache (
+    key        TEXT PRIMARY KEY,
+    role       TEXT NOT NULL,
+    backend    TEXT NOT NULL,
+    model      TEXT NOT NULL,
+    value_json TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** 'EVLP' as a 32-bit integer in the SQLite header: tells our files from any other SQLite database. */
+export const APPLICATION_ID = 0x45564c50;

@@ -1,0 +1,137 @@
+import type { ModelRef } from '@evalpacks/core';
+import type Database from 'better-sqlite3';
+
+export type RunKind = 'eval' | 'rejudge';
+export type RunStatus = 'running' | 'interrupted' | 'completed';
+
+/** What a run is: enough to show it in history, resume it, or refuse to resume it with other settings. */
+export interface RunMeta {
+  kind: RunKind;
+  /** The run a re-judge read its transcripts from. */
+  parentRunId?: number;
+  pack: string;
+  variant: string;
+  promptHash: string;
+  agent: ModelRef;
+  judge?: ModelRef;
+  epochs: number;
+  offline: boolean;
+  gitCommit?: string;
+  /** The settings that decide the results, compared field by field on --resume. */
+  config: Record<string, unknown>;
+  startedAt: string;
+}
+
+export interface RunRecord extends RunMeta {
+  id: number;
+  status: RunStatus;
+  finishedAt?: string;
+}
+
+interface RunRow {
+  id: number;
+  kind: RunKind;
+  parent_run_id: number | null;
+  pack: string;
+  variant: string;
+  prompt_hash: string;
+  agent_backend: string;
+  agent_model: string;
+  judge_backend: string | null;
+  judge_model: string | null;
+  epochs: number;
+  offline: number;
+  git_commit: string | null;
+  config_json: string;
+  status: RunStatus;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export function runFromRow(row: RunRow): RunRecord {
+  return {
+    id: row.id,
+    kind: row.kind,
+    ...(row.parent_run_id !== null && { parentRunId: row.parent_run_id }),
+    pack: row.pack,
+    variant: row.variant,
+    promptHash: row.prompt_hash,
+    agent: { backend: row.agent_backend, model: row.agent_model },
+    ...(row.judge_backend !== null && { judge: { backend: row.judge_backend, model: row.judge_model ?? '' } }),
+    epochs: row.epochs,
+    offline: row.offline === 1,
+    ...(row.git_commit !== null && { gitCommit: row.git_commit }),
+    config: JSON.parse(row.config_json) as Record<string, unknown>,
+    status: row.status,
+    startedAt: row.started_at,
+    ...(row.finished_at !== null && { finishedAt: row.finished_at }),
+  };
+}
+
+export function insertRun(db: Database.Database, meta: RunMeta): number {
+  const info = db
+    .prepare(
+      `INSERT INTO runs (kind, parent_run_id, pack, variant, prompt_hash, agent_backend, agent_model, judge_backend,
+         judge_model, epochs, offline, git_commit, config_json, status, started_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)`,
+    )
+    .run(
+      meta.kind,
+      meta.parentRunId ?? null,
+      meta.pack,
+      meta.variant,
+      meta.promptHash,
+      meta.agent.backend,
+      meta.agent.model,
+      meta.judge?.backend ?? null,
+      meta.judge?.model ?? null,
+      meta.epochs,
+      meta.offline ? 1 : 0,
+      meta.gitCommit ?? null,
+      JSON.stringify(meta.config),
+      meta.startedAt,
+    );
+  return Number(info.lastInsertRowid);
+}
+
+export function selectRun(db: Database.Database, id: number): RunRecord | undefined {
+  const row = db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined;
+  return row && runFromRow(row);
+}
+
+/** The newest run that never completed (interrupted, or killed while running), of one pack or any. */
+export function selectLatestUnfinished(db: Database.Database, pack?: string): RunRecord | undefined {
+  const row = (
+    pack === undefined
+      ? db.prepare("SELECT * FROM runs WHERE status != 'completed' AND kind = 'eval' ORDER BY id DESC LIMIT 1").get()
+      : db
+          .prepare(
+            "SELECT * FROM runs WHERE status != 'completed' AND kind = 'eval' AND pack = ? ORDER BY id DESC LIMIT 1",
+          )
+          .get(pack)
+  ) as RunRow | undefined;
+  return row && runFromRow(row);
+}
+
+export function updateRunStatus(db: Database.Database, id: number, status: RunStatus, finishedAt?: string): void {
+  db.prepare('UPDATE runs SET status = ?, finished_at = ? WHERE id = ?').run(status, finishedAt ?? null, id);
+}
+
+/** A completed run with how many of its case results passed. */
+export interface RunOutcome extends RunRecord {
+  passed: number;
+  total: number;
+}
+
+export function selectRunOutcomes(db: Database.Database, pack: string): RunOutcome[] {
+  const rows = db
+    .prepare(
+      `SELECT runs.*, count(case_results.case_id) AS total,
+              coalesce(sum(case_results.status = 'passed'), 0) AS passed
+       FROM runs LEFT JOIN case_results ON case_results.run_id = runs.id
+       WHERE runs.pack = ? AND runs.status = 'completed'
+       GROUP BY runs.id ORDER BY runs.id`,
+    )
+    .all(pack) as (RunRow & { total: number; passed: number })[];
+  return rows.map((row) => ({ ...runFromRow(row), passed: row.passed, total: row.total }));
+}

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CaseResult } from '@evalpacks/core';
+import type { RunMeta } from '../src/index.ts';
+
+export function tempStorePath(): string {
+  return join(mkdtempSync(join(tmpdir(), 'evalpacks-store-')), 'evalpacks.db');
+}
+
+export function sha256(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
+
+export function runMeta(fields: Partial<RunMeta> = {}): RunMeta {
+  return {
+    kind: 'eval',
+    pack: 'code-review',
+    variant: 'baseline',
+    promptHash: 'abc123',
+    agent: { backend: 'ollama', model: 'qwen3.5:4b' },
+    judge: { backend: 'ollama', model: 'judge:1b' },
+    epochs: 1,
+    offline: false,
+    config: { maxTurns: 6 },
+    startedAt: '2025-01-01T10:00:00.000Z',
+    ...fields,
+  };
+}
+
+/** A result with one verdict of each status, so a round trip covers every column. */
+export function caseResult(id: string, epoch = 0, status: CaseResult['status'] = 'failed'): CaseResult {
+  return {
+    case: {
+      id,
+      name: `Case ${id}`,
+      description: 'd',
+      input: 'const x = 1;',
+      expectedFindings: [{ id: 'leak', description: 'Leaks', severity: 'high', keywords: ['leak'] }],
+      expectedAbsent: ['the constant'],
+      rubric: 'be brief',
+    },
+    epoch,
+    status,
+    transcript: {
+      input: 'const x = 1;',
+      answer: `review of ${id}`,
+      toolCalls: [{ name: 'lookup', arguments: { id: 7 }, result: { ok: true } }],
+      turns: 2,
+      usage: { input: 100, output: 40 },
+      latencyMs: 12.5,
+      model: 'qwen3.5:4b',
+    },
+    checks: [{ id: 'table', name: 'Table', part: 'expectation', passed: true, detail: 'found' }],
+    verdicts: [
+      {
+        kind: 'finding',
+        itemId: 'leak',
+        model: 'judge:1b',
+        usage: { input: 10, output: 5 },
+        latencyMs: 3,
+        status: 'ok',
+        reasoning: 'It names the leak.',
+        passed: false,
+      },
+      {
+        kind: 'absent',
+        itemId: 'absent-1',
+        model: 'judge:1b',
+        usage: { input: 10, output: 5 },
+        latencyMs: 3,
+        status: 'error',
+        error: 'unparseable',
+        raw: 'yes',
+      },
+      {
+        kind: 'rubric',
+        itemId: 'rubric',
+        model: '',
+        usage: { input: 0, output: 0 },
+        latencyMs: 0,
+        status: 'skipped',
+        reason: 'offline',
+      },
+    ],
+    reasons: ['steps: missed finding "leak": Leaks'],
+    judgeUsage: { input: 20, output: 10 },
+  };
+}
