@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,4 +50,31 @@ export function runCli(args: string[], env: Record<string, string | undefined> =
 export function summaryOf(stdout: string): string {
   const at = stdout.indexOf('Summary\n');
   return at < 0 ? '' : stdout.slice(at).trimEnd();
+}
+
+/**
+ * Starts the CLI as one node process (no tsx wrapper in between), so a signal sent to `child` reaches
+ * the CLI itself: what a test of SIGKILL and SIGINT needs.
+ */
+export function spawnCli(args: string[], env: Record<string, string | undefined> = {}) {
+  const started = performance.now();
+  const { OLLAMA_HOST: _ignored, EVALPACKS_STORE: _store, ...inherited } = process.env;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', BIN, ...args], {
+    cwd: ROOT,
+    env: { ...inherited, NO_COLOR: '1', EVALPACKS_STORE: tempStore(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk;
+  });
+  const done = new Promise<CliResult & { signal: NodeJS.Signals | null }>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, ms: performance.now() - started }));
+  });
+  return { child, done };
 }

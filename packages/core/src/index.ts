@@ -13,7 +13,15 @@ export {
   ModelCalls,
 } from './cache/model-calls.ts';
 export { type Check, type CheckOutcome, defineCheck, runChecks } from './checks/define-check.ts';
-export { analyzeTrend, type Regression, type RunPoint, type Trend, type TrendPoint } from './history/trend.ts';
+export {
+  analyzeTrend,
+  DEFAULT_TREND_POLICY,
+  type Regression,
+  type RunPoint,
+  type Trend,
+  type TrendPoint,
+  type TrendPolicy,
+} from './history/trend.ts';
 export { judgeCase, judgeRequests } from './judge/judge-case.ts';
 export { JUDGE_PROMPT_VERSION } from './judge/prompts.ts';
 export { parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';

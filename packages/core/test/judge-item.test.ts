@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CacheMissError } from '../src/cache/model-calls.ts';
 import { judgeCase } from '../src/judge/judge-case.ts';
 import { judgeItem } from '../src/judge/judge-item.ts';
 import { definePack } from '../src/pack/define-pack.ts';
@@ -43,6 +44,15 @@ describe('judgeItem', () => {
     });
     expect(verdict).not.toHaveProperty('passed');
     expect(judge.calls).toHaveLength(2);
+  });
+
+  it('reports an item offline mode has no cached verdict for as skipped, neither a pass nor an error', async () => {
+    const judge = scriptedJudge(() => new Error('model call', { cause: new CacheMissError('judge', 'key') }));
+    expect(await judgeItem(judge, { ...request, epoch: 2 }, gate)).toMatchObject({
+      status: 'skipped',
+      reason: 'offline: no cached verdict',
+    });
+    expect(judge.calls[0]?.epoch).toBe(2);
   });
 
   it('records a failed call as a judge error without retrying it', async () => {

@@ -118,4 +118,44 @@ describe('runPack', () => {
     expect(peak).toBe(3);
     expect(run.cases.map((c) => c.case.id)).toEqual(cases.map((c) => c.id));
   });
+
+  it('runs only what an interrupted attempt left, keeping case and epoch order, and tells the judge the epoch', async () => {
+    const agent = scriptedAgent(() => '| Finding | Severity |');
+    const judge = scriptedJudge(caught);
+    const cases = [sampleCase, { ...sampleCase, id: 'second' }];
+    const full = await runPack({ pack, variant, cases, agent, judge, concurrency: 2, epochs: 2 });
+    const [first, , , last] = full.cases;
+    if (!first || !last) throw new Error('expected four results');
+    const asked: string[] = [];
+    const counting = {
+      ...agent,
+      run: async (request: Parameters<typeof agent.run>[0]) => {
+        asked.push(`${request.caseId}#${request.epoch}`);
+        return agent.run(request);
+      },
+    };
+    const seen: string[] = [];
+    const judgeAgain = scriptedJudge(caught);
+    const resumed = await runPack({
+      pack,
+      variant,
+      cases,
+      agent: counting,
+      judge: judgeAgain,
+      concurrency: 2,
+      epochs: 2,
+      completed: [last, first],
+      onCaseResult: (result) => seen.push(`${result.case.id}#${result.epoch}`),
+    });
+    expect(asked.sort()).toEqual(['lookup#1', 'second#0']);
+    expect(seen.sort()).toEqual(['lookup#1', 'second#0']);
+    expect(resumed.cases.map((r) => `${r.case.id}#${r.epoch}`)).toEqual([
+      'lookup#0',
+      'lookup#1',
+      'second#0',
+      'second#1',
+    ]);
+    expect(resumed.cases[0]).toBe(first);
+    expect(new Set(judgeAgain.calls.map((call) => call.epoch))).toEqual(new Set([0, 1]));
+  });
 });

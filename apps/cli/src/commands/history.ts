@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { analyzeTrend, type Trend } from '@evalpacks/core';
+import { analyzeTrend, DEFAULT_TREND_POLICY, type Trend } from '@evalpacks/core';
 import { EvalStore, type RunOutcome } from '@evalpacks/store';
 import { z } from 'zod';
 import { describeModel } from '../memory/run-config.ts';
@@ -28,8 +28,10 @@ function trendLine(trend: Trend): string {
       `(${percent(trend.regression.baseline)}) beyond their 95% intervals`
     );
   }
-  return trend.points.length < 6
-    ? `  trend  ${trend.points.length} runs; a sustained regression needs 6 to tell (3 recent below 3 earlier)`
+  const { window, minEarlier } = DEFAULT_TREND_POLICY;
+  return trend.points.length < window + minEarlier
+    ? `  trend  ${trend.points.length} runs; a sustained regression needs ${window + minEarlier} to tell ` +
+        `(${window} recent below ${minEarlier} earlier)`
     : '  trend  no sustained regression';
 }
 

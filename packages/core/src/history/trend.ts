@@ -27,6 +27,9 @@ export interface Trend {
   regression?: Regression;
 }
 
+/** The default: three runs in a row below the median of at least three before them. */
+export const DEFAULT_TREND_POLICY: TrendPolicy = { window: 3, minEarlier: 3 };
+
 export interface TrendPolicy {
   /** How many latest runs must all be below the baseline (default 3). */
   window: number;
@@ -45,7 +48,7 @@ function median(values: number[]): number {
  * are all below the median of the earlier ones by more than their own 95% interval. A single bad run,
  * or a dip the interval can explain, is noise and is not flagged.
  */
-export function analyzeTrend(runs: RunPoint[], policy: TrendPolicy = { window: 3, minEarlier: 3 }): Trend {
+export function analyzeTrend(runs: RunPoint[], policy: TrendPolicy = DEFAULT_TREND_POLICY): Trend {
   const points = [...runs]
     .sort((a, b) => a.startedAt.localeCompare(b.startedAt))
     .map((run) => ({

@@ -13,5 +13,9 @@ export function wilsonInterval(passed: number, total: number, z = Z95): { low: n
   const denominator = 1 + z2 / total;
   const center = (p + z2 / (2 * total)) / denominator;
   const half = (z * Math.sqrt((p * (1 - p)) / total + z2 / (4 * total * total))) / denominator;
-  return { low: Math.max(0, center - half), high: Math.min(1, center + half) };
+  // At 0/n and n/n the bound is exactly 0 or 1; floating point would land a hair inside.
+  return {
+    low: passed <= 0 ? 0 : Math.max(0, center - half),
+    high: passed >= total ? 1 : Math.min(1, center + half),
+  };
 }

@@ -1,0 +1,92 @@
+import { fileURLToPath } from 'node:url';
+import { loadPackCases, loadSampleTranscripts, runChecks } from '@evalpacks/core';
+import { startOllamaStandIn } from '@evalpacks/testkit';
+import { describe, expect, it } from 'vitest';
+import { listDomains, loadDomain } from '../src/packs/discover.ts';
+import { missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
+import { runCli, summaryOf, tempStore } from './run-cli.ts';
+
+const GUARD = fileURLToPath(new URL('no-network.mjs', import.meta.url));
+/** Any TCP connection the CLI attempts is refused and reported on stderr. */
+const noNetwork = { NODE_OPTIONS: `--import ${GUARD}` };
+
+/** The exit code the pack's own fixtures call for: 0 when every sample passes the pack's checks. */
+async function expectedExit(domain: string): Promise<number> {
+  const pack = await loadDomain(domain);
+  const cases = await loadPackCases(pack);
+  const samples = await loadSampleTranscripts(pack, cases);
+  expect([...samples.keys()].sort(), `every case of ${domain} needs fixtures/<case-id>.json`).toEqual(
+    cases.map((testCase) => testCase.id).sort(),
+  );
+  const allPass = cases.every((testCase) => {
+    const sample = samples.get(testCase.id);
+    return sample && !sample.error && runChecks(pack.checks, sample, testCase).every((check) => check.passed);
+  });
+  return allPass ? 0 : 1;
+}
+
+describe.each(listDomains())('pnpm eval --domain %s --offline', (domain) => {
+  it('runs from the fixtures on a fresh store, with no model server and no network connection', async () => {
+    const code = await expectedExit(domain);
+    const cases = (await loadPackCases(await loadDomain(domain))).length;
+    const result = await runCli(['eval', '--domain', domain, '--offline'], noNetwork);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(code);
+    expect(summaryOf(result.stdout).split('\n')).toContain(
+      `  model calls     0 made, 0 from the cache, ${cases} answers from sample fixtures`,
+    );
+    expect(result.stdout.match(/^ {2}source {3}hand-written sample/gm)).toHaveLength(cases);
+  });
+});
+
+describe('offline mode', () => {
+  it('replays agent turns and verdicts from the call cache of an earlier run', async () => {
+    const standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
+    const store = tempStore();
+    try {
+      scriptAgent(standIn);
+      scriptJudge(standIn, missedFinding);
+      const online = await runCli([
+        'eval',
+        '--domain',
+        'code-review',
+        '--judge-model',
+        'judge:1b',
+        '--ollama-host',
+        standIn.url,
+        '--store',
+        store,
+      ]);
+      expect(online.code).toBe(1);
+      standIn.reset();
+      const offline = await runCli(
+        ['eval', '--domain', 'code-review', '--judge-model', 'judge:1b', '--offline', '--store', store],
+        noNetwork,
+      );
+      expect(offline.stderr).toBe('');
+      expect(offline.code).toBe(1);
+      expect(standIn.calls).toHaveLength(0);
+      expect(summaryOf(offline.stdout)).toBe(
+        summaryOf(online.stdout).replace(
+          '15 made, 0 from the cache',
+          '0 made, 15 from the cache, 0 answers from sample fixtures',
+        ),
+      );
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  it('reports judge items it has no cached verdict for as not judged, not failed', async () => {
+    const result = await runCli(['eval', '--domain', 'code-review', '--offline'], noNetwork);
+    expect(result.code).toBe(0);
+    expect(summaryOf(result.stdout)).toContain('  findings        0/9 caught (9 not judged)\n');
+    expect(result.stdout).toContain('    NOT JUDGED ssn-exposure (critical)\n      offline: no cached verdict\n');
+  });
+
+  it('has a network guard that does catch a connection', async () => {
+    const result = await runCli(['eval', '--domain', 'code-review', '--ollama-host', 'http://127.0.0.1:4'], noNetwork);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('no-network: blocked a connection to 127.0.0.1:4\n');
+  });
+});
