@@ -45,6 +45,11 @@ export function scriptJudge(standIn: OllamaStandIn, missed: string): void {
   });
 }
 
+/** `eval --domain code-review` against a stand-in, judged by its `judge:1b`, plus any other flags. */
+export function codeReviewArgs(standInUrl: string, ...extra: string[]): string[] {
+  return ['eval', '--domain', 'code-review', '--ollama-host', standInUrl, '--judge-model', 'judge:1b', ...extra];
+}
+
 /** The finding the subtle-issues sample review misses on purpose. */
 export const missedFinding =
   cases.find((c) => c.id === 'subtle-issues')?.expectedFindings.find((f) => /idempot/i.test(f.id))?.id ?? 'missing';

@@ -4,7 +4,7 @@ import { EvalStore, SCHEMA_VERSION } from '@evalpacks/store';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cases, missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
+import { cases, codeReviewArgs, missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
 import { runCli, summaryOf, tempStore } from './run-cli.ts';
 
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -17,18 +17,7 @@ describe('run history and the call cache', () => {
   beforeEach(() => standIn.reset());
   afterAll(() => standIn.close());
 
-  const evalArgs = (store: string, ...extra: string[]) => [
-    'eval',
-    '--domain',
-    'code-review',
-    '--ollama-host',
-    standIn.url,
-    '--judge-model',
-    'judge:1b',
-    '--store',
-    store,
-    ...extra,
-  ];
+  const evalArgs = (store: string, ...extra: string[]) => codeReviewArgs(standIn.url, '--store', store, ...extra);
 
   it('answers an unchanged re-run from the cache without contacting the server; --no-cache calls again', async () => {
     const store = tempStore();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { RunResultSchema } from '@evalpacks/core';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
+import { codeReviewArgs, missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
 import { junitSchemaProblems, parseJunit } from './junit-schema.ts';
 import { runCli, summaryOf, tempStore } from './run-cli.ts';
 
@@ -23,18 +23,7 @@ describe('CI reporters and the pass-rate gate', () => {
   });
   afterAll(() => standIn.close());
 
-  const args = (...extra: string[]) => [
-    'eval',
-    '--domain',
-    'code-review',
-    '--ollama-host',
-    standIn.url,
-    '--judge-model',
-    'judge:1b',
-    '--store',
-    store,
-    ...extra,
-  ];
+  const args = (...extra: string[]) => codeReviewArgs(standIn.url, '--store', store, ...extra);
 
   it('writes JUnit that the common schema accepts, the full JSON result and a Markdown summary', async () => {
     const result = await runCli(args('--reporter', 'junit,json', '--reporter', 'markdown', '--out', out));

@@ -4,7 +4,7 @@ import type { CaseResult } from '@evalpacks/core';
 import { EvalStore } from '@evalpacks/store';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cases, missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
+import { cases, codeReviewArgs, missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
 import { runCli, spawnCli, summaryOf, tempStore } from './run-cli.ts';
 
 const [first, second, third] = cases.map((testCase) => testCase.input) as [string, string, string];
@@ -38,24 +38,11 @@ describe('interrupted runs and --resume', () => {
   beforeEach(() => standIn.reset());
   afterAll(() => standIn.close());
 
-  const args = (store: string, out: string, ...extra: string[]) => [
-    'eval',
-    '--domain',
-    'code-review',
-    '--ollama-host',
-    standIn.url,
-    '--judge-model',
-    'judge:1b',
-    '--concurrency',
-    '1',
-    '--store',
-    store,
-    '--reporter',
-    'console,json',
-    '--out',
-    out,
-    ...extra,
-  ];
+  /** Saved to `store`, reported to the console and as JSON in `out`. */
+  const reported = (store: string, out: string) => ['--store', store, '--reporter', 'console,json', '--out', out];
+  /** One call at a time, so the order of calls is known. */
+  const args = (store: string, out: string) =>
+    codeReviewArgs(standIn.url, '--concurrency', '1', ...reported(store, out));
 
   /** Scripts the run and sends `signal` to the CLI when its first judge call about the third case arrives. */
   function scriptWithSignal(kill: () => void): void {
@@ -96,18 +83,7 @@ describe('interrupted runs and --resume', () => {
     expect([agentCalls(first), agentCalls(second), agentCalls(third)]).toEqual([1, 1, 1]);
     expect([judgeCalls(first), judgeCalls(second), judgeCalls(third)]).toEqual([5, 3, 1]);
 
-    const resumed = await runCli([
-      'eval',
-      '--resume',
-      '--ollama-host',
-      standIn.url,
-      '--store',
-      store,
-      '--reporter',
-      'console,json',
-      '--out',
-      out,
-    ]);
+    const resumed = await runCli(['eval', '--resume', '--ollama-host', standIn.url, ...reported(store, out)]);
     expect(resumed.stderr).toBe('');
     expect(resumed.code).toBe(1);
     expect(resumed.stdout).toContain(`run    1 · resumed with 2 of 3 results saved · ${store}\n`);

@@ -1,3 +1,4 @@
+import type { CacheMode } from '@evalpacks/core';
 import { z } from 'zod';
 import { UsageError } from '../usage-error.ts';
 
@@ -89,4 +90,9 @@ export function parseEvalOptions(raw: Record<string, unknown>): EvalOptions {
   const parsed = EvalOptionsSchema.safeParse(raw);
   if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? 'invalid options');
   return parsed.data;
+}
+
+/** --offline reads only the cache, --no-cache only writes it, the default does both. */
+export function cacheMode(options: EvalOptions): CacheMode {
+  return options.offline ? 'offline' : options.cache ? 'use' : 'refresh';
 }

@@ -1,34 +1,29 @@
 import { join } from 'node:path';
 import {
-  type CacheMode,
   loadPackCases,
   loadPackVariant,
   loadSampleTranscripts,
   loadVariant,
   ModelCalls,
-  runPack,
   type SampleFallbackAgent,
   withSampleFallback,
 } from '@evalpacks/core';
 import { EvalStore } from '@evalpacks/store';
-import { gitCommit } from '../memory/git-commit.ts';
-import { caseHashes, describeModel, givenFlags, promptHash, withStoredFlags } from '../memory/run-config.ts';
+import { runRecorded } from '../memory/recorded-run.ts';
+import { givenFlags, runConfig, withStoredFlags } from '../memory/run-config.ts';
 import { findRunToResume, startSession } from '../memory/session.ts';
 import { resolveStorePath } from '../memory/store-path.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { consoleOutput, finishRun } from '../output/finish-run.ts';
-import { printHeader } from '../output/run-header.ts';
+import { judgeLine, printHeader } from '../output/run-header.ts';
 import { loadDomain } from '../packs/discover.ts';
-import { type EvalOptions, parseEvalOptions } from './eval-options.ts';
+import { cacheMode, type EvalOptions, parseEvalOptions } from './eval-options.ts';
 import { rejudgeCommand } from './rejudge.ts';
 
 export interface CommandIo {
   write: (text: string) => void;
   isTTY: boolean;
 }
-
-export const cacheMode = (options: EvalOptions): CacheMode =>
-  options.offline ? 'offline' : options.cache ? 'use' : 'refresh';
 
 /** Runs one pack and prints it; resolves to the exit code (0 all passed, 1 failures). */
 export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): Promise<number> {
@@ -70,20 +65,8 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
 
   const agentRef = { backend: agent.backend, model: agent.model };
   const judgeRef = judge && { backend: judge.backend, model: judge.model };
-  const config = {
-    pack: pack.name,
-    variant: variant.name,
-    promptHash: promptHash(variant.text),
-    cases: caseHashes(cases),
-    epochs: options.repeat,
-    agent: describeModel(agentRef),
-    judge: describeModel(judgeRef),
-    structural: !options.skipStructural,
-    judgeAlways: options.judgeAlways,
-    maxTurns: options.maxTurns,
-    offline: options.offline,
-    flags: resume ? (resume.config.flags as Record<string, unknown>) : givenFlags(raw),
-  };
+  const flags = resume ? (resume.config.flags as Record<string, unknown>) : givenFlags(raw);
+  const config = runConfig({ pack, variant, cases, options, agent: agentRef, judge: judgeRef, flags });
   const session = startSession({
     store,
     resume,
@@ -98,9 +81,7 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
       ...(judgeRef && { judge: judgeRef }),
       epochs: options.repeat,
       offline: options.offline,
-      gitCommit: gitCommit(),
       config,
-      startedAt: new Date().toISOString(),
     },
   });
 
@@ -113,38 +94,15 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
     agent: options.offline
       ? `ollama ${options.model} · offline: call cache, then the samples in ${shortPath(join(pack.root, 'fixtures'))}`
       : `ollama ${options.model} @ ${host}`,
-    judge: judgeModel && `ollama ${judgeModel}${options.offline ? ' · offline: call cache, else not judged' : ''}`,
+    judge: judgeLine(judgeModel, options.offline),
     sameModel: judgeModel === options.model,
     runId: session.run.id,
     runNote: resume && `resumed with ${session.completed.length} of ${cases.length * options.repeat} results saved`,
     storePath: shortPath(store.path),
   });
 
-  let run: Awaited<ReturnType<typeof runPack>>;
-  try {
-    run = await runPack({
-      pack,
-      variant,
-      cases,
-      agent,
-      judge,
-      concurrency: options.concurrency,
-      structural: !options.skipStructural,
-      judgeAlways: options.judgeAlways,
-      maxTurns: options.maxTurns,
-      epochs: options.repeat,
-      completed: session.completed,
-      onCaseResult: (result) => {
-        session.save(result);
-        output.caseResult(result);
-      },
-    });
-  } catch (error) {
-    session.abandon();
-    throw error;
-  }
-  if (resume) run.startedAt = resume.startedAt;
-  session.finish(run);
+  const work = { pack, variant, cases, agent, judge, maxTurns: options.maxTurns, epochs: options.repeat };
+  const run = await runRecorded(session, output, options, work);
   const samplesUsed = options.offline ? (agent as SampleFallbackAgent).samplesUsed() : undefined;
   return finishRun({ run, runId: session.run.id, storePath: store.path, options, output, io, calls, samplesUsed });
 }

@@ -1,16 +1,15 @@
-import { type Case, ModelCalls, replayAgent, runPack, type Variant } from '@evalpacks/core';
+import { type Case, ModelCalls, replayAgent, type Variant } from '@evalpacks/core';
 import type { EvalStore } from '@evalpacks/store';
-import { gitCommit } from '../memory/git-commit.ts';
+import { runRecorded } from '../memory/recorded-run.ts';
 import { describeModel } from '../memory/run-config.ts';
 import { startSession } from '../memory/session.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { consoleOutput, finishRun } from '../output/finish-run.ts';
-import { printHeader } from '../output/run-header.ts';
+import { judgeLine, printHeader } from '../output/run-header.ts';
 import { loadDomain } from '../packs/discover.ts';
 import { UsageError } from '../usage-error.ts';
 import type { CommandIo } from './eval.ts';
-import { cacheMode } from './eval.ts';
-import type { EvalOptions } from './eval-options.ts';
+import { cacheMode, type EvalOptions } from './eval-options.ts';
 
 /**
  * `--rejudge RUN`: the pack's checks and the judge (by default the run's own judge model) run again
@@ -59,9 +58,7 @@ export async function rejudgeCommand(options: EvalOptions, store: EvalStore, io:
       ...(judgeRef && { judge: judgeRef }),
       epochs: source.epochs,
       offline: options.offline,
-      gitCommit: gitCommit(),
       config: { ...source.config, judge: describeModel(judgeRef), flags: {} },
-      startedAt: new Date().toISOString(),
     },
   });
   const output = consoleOutput(options, io);
@@ -71,34 +68,21 @@ export async function rejudgeCommand(options: EvalOptions, store: EvalStore, io:
     cases: cases.length,
     epochs: source.epochs,
     agent: `${describeModel(source.agent)} · the answers stored in run ${source.id}, no agent calls`,
-    judge: judgeModel && `ollama ${judgeModel}${options.offline ? ' · offline: call cache, else not judged' : ''}`,
+    judge: judgeLine(judgeModel, options.offline),
     sameModel: judgeModel === source.agent.model,
     runId: session.run.id,
     runNote: `re-judging run ${source.id}`,
     storePath: shortPath(store.path),
   });
 
-  let run: Awaited<ReturnType<typeof runPack>>;
-  try {
-    run = await runPack({
-      pack,
-      variant,
-      cases,
-      agent: replayAgent(source.agent, results),
-      judge,
-      concurrency: options.concurrency,
-      structural: !options.skipStructural,
-      judgeAlways: options.judgeAlways,
-      epochs: source.epochs,
-      onCaseResult: (result) => {
-        session.save(result);
-        output.caseResult(result);
-      },
-    });
-  } catch (error) {
-    session.abandon();
-    throw error;
-  }
-  session.finish(run);
+  const agent = replayAgent(source.agent, results);
+  const run = await runRecorded(session, output, options, {
+    pack,
+    variant,
+    cases,
+    agent,
+    judge,
+    epochs: source.epochs,
+  });
   return finishRun({ run, runId: session.run.id, storePath: store.path, options, output, io, calls });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { type Case, canonicalJson, type ModelRef } from '@evalpacks/core';
+import { type Case, canonicalJson, type ModelRef, type Pack, type Variant } from '@evalpacks/core';
+import type { EvalOptions } from '../commands/eval-options.ts';
 
 /** The flags that decide what a run computes; --resume reuses the stored ones the user does not repeat. */
 const CONFIG_FLAGS = [
@@ -18,8 +19,11 @@ const CONFIG_FLAGS = [
   'offline',
 ] as const;
 
-/** The settings whose change would make a resumed run mix two different evaluations. */
-export interface RunConfig {
+/**
+ * The settings whose change would make a resumed run mix two different evaluations. A type rather
+ * than an interface, so it passes as the plain JSON record the store keeps.
+ */
+export type RunConfig = {
   pack: string;
   variant: string;
   promptHash: string;
@@ -34,11 +38,9 @@ export interface RunConfig {
   offline: boolean;
   /** The config flags as given, paths made absolute. */
   flags: Record<string, unknown>;
-}
+};
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
-
-export const promptHash = (text: string) => hash(text);
 
 export const describeModel = (ref: ModelRef | undefined) => (ref ? `${ref.backend} ${ref.model}` : 'none');
 
@@ -66,8 +68,35 @@ export function withStoredFlags(
   return merged;
 }
 
-export function caseHashes(cases: readonly Case[]): Record<string, string> {
+function caseHashes(cases: readonly Case[]): Record<string, string> {
   return Object.fromEntries(cases.map((testCase) => [testCase.id, hash(canonicalJson(testCase))]));
+}
+
+export interface RunConfigInput {
+  pack: Pack;
+  variant: Variant;
+  cases: readonly Case[];
+  options: EvalOptions;
+  agent: ModelRef;
+  judge: ModelRef | undefined;
+  flags: Record<string, unknown>;
+}
+
+export function runConfig({ pack, variant, cases, options, agent, judge, flags }: RunConfigInput): RunConfig {
+  return {
+    pack: pack.name,
+    variant: variant.name,
+    promptHash: hash(variant.text),
+    cases: caseHashes(cases),
+    epochs: options.repeat,
+    agent: describeModel(agent),
+    judge: describeModel(judge),
+    structural: !options.skipStructural,
+    judgeAlways: options.judgeAlways,
+    maxTurns: options.maxTurns,
+    offline: options.offline,
+    flags,
+  };
 }
 
 const LABELS: Record<Exclude<keyof RunConfig, 'cases' | 'flags'>, string> = {

@@ -1,6 +1,7 @@
 import type { CaseResult, RunResult } from '@evalpacks/core';
 import type { CostOf, EvalStore, RunMeta, RunRecord } from '@evalpacks/store';
 import { UsageError } from '../usage-error.ts';
+import { gitCommit } from './git-commit.ts';
 import { onInterrupt } from './interrupts.ts';
 import { configDifferences, type RunConfig } from './run-config.ts';
 
@@ -33,7 +34,8 @@ export function findRunToResume(store: EvalStore, resume: true | number, domain?
 
 export interface SessionOptions {
   store: EvalStore;
-  meta: RunMeta;
+  /** The run to record; its git commit and start time are filled in here. */
+  meta: Omit<RunMeta, 'gitCommit' | 'startedAt'>;
   /** The stored run to complete, from findRunToResume. */
   resume?: RunRecord;
   /** How many results the whole run has (cases x epochs), for the interruption message. */
@@ -53,7 +55,7 @@ export function startSession({ store, meta, resume, total, costOf }: SessionOpti
     completed = store.caseResults(run.id);
     store.setRunStatus(run.id, 'running');
   } else {
-    run = store.beginRun(meta);
+    run = store.beginRun({ ...meta, gitCommit: gitCommit(), startedAt: new Date().toISOString() });
   }
   let saved = completed.length;
   const stopListening = onInterrupt((signal) => {

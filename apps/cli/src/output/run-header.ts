@@ -17,6 +17,11 @@ export interface HeaderFacts {
   storePath: string;
 }
 
+/** The judge as the header names it, or undefined when nothing judges (structural-only). */
+export function judgeLine(model: string | undefined, offline: boolean): string | undefined {
+  return model && `ollama ${model}${offline ? ' · offline: call cache, else not judged' : ''}`;
+}
+
 /** The lines before the first case: what runs, against what, and where it is recorded. */
 export function printHeader(output: ConsoleOutput, facts: HeaderFacts): void {
   const epochs = facts.epochs > 1 ? ` × ${facts.epochs} epochs` : '';
