@@ -12,6 +12,8 @@ const HistoryOptionsSchema = z.object({
   store: z.string().min(1).optional(),
 });
 
+const countRuns = (n: number) => `${n} run${n === 1 ? '' : 's'}`;
+
 const percent = (value: number) => `${(value * 100).toFixed(1).replace(/\.0$/, '')}%`;
 
 /** Runs are comparable when they ask the same prompt of the same models the same way. */
@@ -30,7 +32,7 @@ function trendLine(trend: Trend): string {
   }
   const { window, minEarlier } = DEFAULT_TREND_POLICY;
   return trend.points.length < window + minEarlier
-    ? `  trend  ${trend.points.length} runs; a sustained regression needs ${window + minEarlier} to tell ` +
+    ? `  trend  ${countRuns(trend.points.length)}; a sustained regression needs ${window + minEarlier} to tell ` +
         `(${window} recent below ${minEarlier} earlier)`
     : '  trend  no sustained regression';
 }
@@ -45,19 +47,19 @@ export async function historyCommand(raw: Record<string, unknown>, io: CommandIo
   const path = resolveStorePath(parsed.data.store);
   if (!existsSync(path)) throw new UsageError(`no run history at ${path} yet; run pnpm eval first`);
   const store = EvalStore.open(path);
-  let runs: RunOutcome[];
+  let outcomes: RunOutcome[];
   try {
-    runs = store.runOutcomes(parsed.data.domain);
+    outcomes = store.runOutcomes(parsed.data.domain);
   } finally {
     store.close();
   }
-  if (runs.length === 0) {
+  if (outcomes.length === 0) {
     io.write(`evalpacks history · ${parsed.data.domain} · no completed runs in ${path}\n`);
     return 0;
   }
   const series = new Map<string, RunOutcome[]>();
-  for (const run of runs) series.set(seriesName(run), [...(series.get(seriesName(run)) ?? []), run]);
-  io.write(`evalpacks history · ${parsed.data.domain} · ${runs.length} runs · ${path}\n`);
+  for (const run of outcomes) series.set(seriesName(run), [...(series.get(seriesName(run)) ?? []), run]);
+  io.write(`evalpacks history · ${parsed.data.domain} · ${countRuns(outcomes.length)} · ${path}\n`);
   let regressions = 0;
   for (const [name, members] of series) {
     const byId = new Map(members.map((run) => [String(run.id), run]));

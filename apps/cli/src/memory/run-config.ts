@@ -3,7 +3,10 @@ import { resolve } from 'node:path';
 import { type Case, canonicalJson, type ModelRef, type Pack, type Variant } from '@evalpacks/core';
 import type { EvalOptions } from '../commands/eval-options.ts';
 
-/** The flags that decide what a run computes; --resume reuses the stored ones the user does not repeat. */
+/**
+ * The flags --resume reuses from the stored run unless given again: those that decide what a run computes,
+ * and where its model server is.
+ */
 const CONFIG_FLAGS = [
   'domain',
   'variant',
@@ -17,6 +20,7 @@ const CONFIG_FLAGS = [
   'maxTurns',
   'repeat',
   'offline',
+  'ollamaHost',
 ] as const;
 
 /**
