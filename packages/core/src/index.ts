@@ -1,7 +1,20 @@
+export { answerContains, turnsWithin } from './checks/answer-checks.ts';
+export { caseChecks } from './checks/case-checks.ts';
 export { type Check, type CheckOutcome, defineCheck, runChecks } from './checks/define-check.ts';
+export {
+  type CallBounds,
+  type CalledWithOptions,
+  noToolCalled,
+  toolCallCount,
+  toolCalled,
+  toolCalledWith,
+  toolNeverCalled,
+  toolsCalledInOrder,
+} from './checks/tool-checks.ts';
 export { judgeCase, judgeRequests } from './judge/judge-case.ts';
 export { JUDGE_PROMPT_VERSION } from './judge/prompts.ts';
-export { parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
+export { JUDGE_STYLES, type JudgeStyle, parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
+export { YES_NO_PROMPT_VERSION } from './judge/yes-no.ts';
 export { CaseFileError, loadCaseFile } from './pack/case-file.ts';
 export { definePack, type Pack, type PackDefinition } from './pack/define-pack.ts';
 export { InputError } from './pack/input-error.ts';
@@ -24,6 +37,7 @@ export { type Case, CaseSchema } from './schema/case.ts';
 export { type CheckResult, CheckResultSchema, type RisenPart, RisenPartSchema } from './schema/check.ts';
 export { type Finding, FindingSchema, type Severity, SeveritySchema } from './schema/finding.ts';
 export { type CaseResult, CaseResultSchema, type RunResult, RunResultSchema } from './schema/result.ts';
+export { type CallCount, type ToolArgsExpectation, toolNamesIn } from './schema/tool-expectations.ts';
 export {
   type TokenUsage,
   type ToolCall,
@@ -32,3 +46,5 @@ export {
   TranscriptSchema,
 } from './schema/transcript.ts';
 export { type Verdict, VerdictSchema } from './schema/verdict.ts';
+export { defineTool, invokeTool, type Tool, ToolArgumentsError, toolInputJsonSchema } from './tools/define-tool.ts';
+export { describeCall, formatValue } from './tools/describe-call.ts';

@@ -2,13 +2,15 @@ import { InfrastructureError } from '../runner/infrastructure-error.ts';
 import type { JudgePort } from '../runner/ports.ts';
 import type { JudgedItemKind, Verdict } from '../schema/verdict.ts';
 import { repairPrompt } from './prompts.ts';
-import { parseVerdict, verdictJsonSchema } from './verdict.ts';
+import { type JudgeStyle, parseVerdict, verdictJsonSchema } from './verdict.ts';
 
 export interface JudgeItemRequest {
   kind: JudgedItemKind;
   itemId: string;
   system: string;
   prompt: string;
+  /** Defaults to 'structured'. */
+  style?: JudgeStyle;
 }
 
 /** Runs calls through the shared model-call pool. */
@@ -22,7 +24,7 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
   const base = { kind: request.kind, itemId: request.itemId, model: judge.model };
   const usage = { input: 0, output: 0 };
   let latencyMs = 0;
-  const jsonSchema = verdictJsonSchema(request.kind);
+  const jsonSchema = verdictJsonSchema(request.kind, request.style);
   let prompt = request.prompt;
   let lastText = '';
   let problem = '';
@@ -38,7 +40,7 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
       return { ...base, usage, latencyMs, status: 'error', error: `judge call failed: ${(error as Error).message}` };
     }
     try {
-      return { ...base, usage, latencyMs, status: 'ok', ...parseVerdict(request.kind, lastText) };
+      return { ...base, usage, latencyMs, status: 'ok', ...parseVerdict(request.kind, lastText, request.style) };
     } catch (error) {
       problem = (error as Error).message;
       prompt = repairPrompt(request.prompt, lastText, problem);

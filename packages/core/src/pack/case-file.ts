@@ -57,6 +57,26 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return `field "${field}": ${issue.message}`;
 }
 
+/** A ZodError's first issue, recognised by shape: the pack may hold its own copy of zod. */
+function firstZodIssue(error: unknown): z.core.$ZodIssue | undefined {
+  const issues = (error as { issues?: unknown } | null)?.issues;
+  return Array.isArray(issues) ? (issues[0] as z.core.$ZodIssue | undefined) : undefined;
+}
+
+/**
+ * Runs the pack's mapping for one record. A pack validates its own format there (with zod), so its
+ * errors name the field as the user wrote it; they get the file and line here.
+ */
+function mapRecord(file: string, docs: Documents, index: number, toCase: (raw: unknown) => unknown): unknown {
+  try {
+    return toCase(docs.items[index]);
+  } catch (error) {
+    const issue = firstZodIssue(error);
+    if (issue) throw new CaseFileError(`${file}:${docs.lineOf(issue.path, index)}: ${describeIssue(issue)}`);
+    throw new CaseFileError(`${file}:${docs.lineOf([], index)}: ${(error as Error).message}`);
+  }
+}
+
 /**
  * Loads cases from a file, validating each with the pack's case shape. `toCase` lets a pack map its own
  * data format (a golden JSONL line, say) onto the shared case shape before validation.
@@ -70,8 +90,8 @@ export async function loadCaseFile(file: string, toCase: (raw: unknown) => unkno
   }
   const docs = readDocuments(file, text);
   const stem = basename(file, extname(file));
-  return docs.items.map((item, index) => {
-    const raw = toCase(item);
+  return docs.items.map((_item, index) => {
+    const raw = mapRecord(file, docs, index, toCase);
     const withId =
       raw && typeof raw === 'object' && !Array.isArray(raw) && !('id' in raw) && docs.items.length === 1
         ? { id: stem, ...raw }

@@ -29,7 +29,9 @@ export const TranscriptSchema = z.object({
   usage: TokenUsageSchema.default({ input: 0, output: 0 }),
   latencyMs: z.number().nonnegative(),
   model: z.string(),
-  /** Why the agent produced no usable answer (backend failure, turn limit, ...). */
+  /** Why the agent produced no usable answer (a backend failure, ...). */
   error: z.string().optional(),
+  /** The loop was stopped at max turns, still calling tools: a failure of the agent, not of the harness. */
+  turnLimitReached: z.boolean().optional(),
 });
 export type Transcript = z.infer<typeof TranscriptSchema>;
