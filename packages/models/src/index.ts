@@ -15,3 +15,4 @@ export {
 } from './ollama/judge.ts';
 export { preflightOllama } from './ollama/preflight.ts';
 export { OllamaModel, type OllamaModelConfig } from './ollama/strands-model.ts';
+export { toStrandsTools } from './strands/tools.ts';

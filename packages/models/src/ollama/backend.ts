@@ -1,4 +1,5 @@
 import type { AgentPort, JudgePort } from '@evalpacks/core';
+import { toStrandsTools } from '../strands/tools.ts';
 import { runOllamaAgent } from './agent.ts';
 import { createOllamaClient } from './client.ts';
 import { ollamaStructuredCall } from './judge.ts';
@@ -23,6 +24,7 @@ export function createOllamaAgent(options: OllamaBackendOptions): AgentPort {
         systemPrompt: request.systemPrompt,
         input: request.input,
         maxTurns: request.maxTurns,
+        tools: toStrandsTools(request.tools ?? []),
       }),
   };
 }
