@@ -33,7 +33,7 @@ export type {
   StructuredCallResponse,
 } from './runner/ports.ts';
 export { type RunOptions, runPack } from './runner/run-pack.ts';
-export { type Case, CaseSchema } from './schema/case.ts';
+export { type Case, type CaseInput, CaseSchema } from './schema/case.ts';
 export { type CheckResult, CheckResultSchema, type RisenPart, RisenPartSchema } from './schema/check.ts';
 export { type Finding, FindingSchema, type Severity, SeveritySchema } from './schema/finding.ts';
 export { type CaseResult, CaseResultSchema, type RunResult, RunResultSchema } from './schema/result.ts';

@@ -81,6 +81,7 @@ export function rubricPrompt(ctx: JudgeContext, rubric: string): { system: strin
       [
         'Read the rubric.',
         'Compare the answer with each requirement.',
+        ...(ctx.guidance ? [ctx.guidance] : []),
         'Write your reasoning first, then your verdict.',
       ],
       'Return one JSON object: {"reasoning": "<two or three sentences>", "pass": true|false}.',

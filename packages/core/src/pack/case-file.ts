@@ -52,8 +52,14 @@ function readDocuments(file: string, text: string): Documents {
   return { items, lineOf };
 }
 
+/** A misspelt field is reported at the field itself, not at the record holding it. */
+function issuePath(issue: z.core.$ZodIssue): PropertyKey[] {
+  return issue.code === 'unrecognized_keys' && issue.keys[0] ? [...issue.path, issue.keys[0]] : issue.path;
+}
+
 function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.length ? issue.path.join('.') : '(case)';
+  const path = issuePath(issue);
+  const field = path.length ? path.join('.') : '(case)';
   return `field "${field}": ${issue.message}`;
 }
 
@@ -72,7 +78,7 @@ function mapRecord(file: string, docs: Documents, index: number, toCase: (raw: u
     return toCase(docs.items[index]);
   } catch (error) {
     const issue = firstZodIssue(error);
-    if (issue) throw new CaseFileError(`${file}:${docs.lineOf(issue.path, index)}: ${describeIssue(issue)}`);
+    if (issue) throw new CaseFileError(`${file}:${docs.lineOf(issuePath(issue), index)}: ${describeIssue(issue)}`);
     throw new CaseFileError(`${file}:${docs.lineOf([], index)}: ${(error as Error).message}`);
   }
 }
@@ -99,7 +105,7 @@ export async function loadCaseFile(file: string, toCase: (raw: unknown) => unkno
     const parsed = CaseSchema.safeParse(withId);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0] as z.core.$ZodIssue;
-    const line = docs.lineOf(issue.path, index);
+    const line = docs.lineOf(issuePath(issue), index);
     throw new CaseFileError(`${file}:${line}: ${describeIssue(issue)}`);
   });
 }
