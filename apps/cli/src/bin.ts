@@ -22,6 +22,7 @@ program
   .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
   .option('--model <name>', 'agent model', undefined)
   .option('--judge-model <name>', 'judge model (default: the agent model)')
+  .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models')
   .option('--ollama-host <url>', 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)')
   .option('--structural-only', 'run structural checks only: no judge calls, no judge cost')
   .option('--skip-structural', 'skip structural checks and judge every case')

@@ -1,3 +1,4 @@
+import { JUDGE_STYLES } from '@evalpacks/core';
 import { z } from 'zod';
 import { UsageError } from '../usage-error.ts';
 
@@ -19,6 +20,9 @@ export const EvalOptionsSchema = z
     testCase: z.array(z.string()).optional(),
     model: z.string().min(1).default(DEFAULT_OLLAMA_MODEL),
     judgeModel: z.string().min(1).optional(),
+    judgeStyle: z
+      .enum(JUDGE_STYLES, { error: `--judge-style must be one of: ${JUDGE_STYLES.join(', ')}` })
+      .default('structured'),
     ollamaHost: z.string().optional(),
     structuralOnly: z.boolean().default(false),
     skipStructural: z.boolean().default(false),

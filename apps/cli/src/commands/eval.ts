@@ -28,7 +28,8 @@ export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): 
   const reporter = consoleReporter({ write: io.write, color: options.color && io.isTTY && !options.ci });
   io.write(`evalpacks · ${pack.name} · variant ${variant.name} · ${cases.length} cases\n`);
   io.write(`agent  ollama ${options.model} @ ${host}\n`);
-  io.write(`judge  ${judgeModel ? `ollama ${judgeModel}` : 'none (--structural-only)'}\n`);
+  const style = options.judgeStyle === 'yes-no' ? ' (yes-no questions)' : '';
+  io.write(`judge  ${judgeModel ? `ollama ${judgeModel}${style}` : 'none (--structural-only)'}\n`);
   if (judgeModel === options.model) {
     io.write('note   the judge is the agent model; a different --judge-model avoids self-preference\n');
   }
@@ -44,6 +45,7 @@ export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): 
     structural: !options.skipStructural,
     judgeAlways: options.judgeAlways,
     maxTurns: options.maxTurns,
+    judgeStyle: options.judgeStyle,
     onCaseResult: reporter.caseResult,
   });
   reporter.summary(run);
