@@ -4,12 +4,10 @@
  *   pnpm --filter @evalpacks/cli demo:tools -- support-tickets [--rogue] [eval flags]
  *   pnpm --filter @evalpacks/cli demo:tools -- tool-basics [eval flags]
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { startOllamaStandIn } from '@evalpacks/testkit';
 import { correctPlans, roguePlans, scriptSupportDesk } from '../test/support-tickets-script.ts';
 import { scriptToolBasics } from '../test/tool-basics-script.ts';
+import { runDemo } from './run-demo.ts';
 
 const [domain, ...rest] = process.argv.slice(2).filter((a) => a !== '--');
 const rogue = rest.includes('--rogue');
@@ -23,13 +21,13 @@ const standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'qwen3.5:0.8b'
 if (domain === 'support-tickets') scriptSupportDesk(standIn, rogue ? roguePlans() : correctPlans);
 else scriptToolBasics(standIn);
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const args = ['eval', '--domain', domain, '--ollama-host', standIn.url, '--judge-model', 'qwen3.5:0.8b', ...flags];
-// Asynchronous on purpose: the stand-in answers from this process's event loop.
-const child = spawn(`${root}node_modules/.bin/tsx`, [`${root}apps/cli/src/bin.ts`, ...args], {
-  cwd: root,
-  stdio: 'inherit',
-});
-const [code] = (await once(child, 'close')) as [number | null];
-await standIn.close();
-process.exitCode = code ?? 2;
+await runDemo(standIn, [
+  'eval',
+  '--domain',
+  domain,
+  '--ollama-host',
+  standIn.url,
+  '--judge-model',
+  'qwen3.5:0.8b',
+  ...flags,
+]);
