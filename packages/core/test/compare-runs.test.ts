@@ -99,8 +99,9 @@ describe('compareRuns', () => {
       await run('baseline', '| ok', () => false),
       await run('v2', '| wildcard CORS', (c) => c.id === 'case-0'),
     );
-    let text = '';
-    printComparison(comparison, { write: (t) => void (text += t), color: false, labels: ['baseline', 'v2'] });
+    const parts: string[] = [];
+    printComparison(comparison, { write: (t) => parts.push(t), color: false, labels: ['baseline', 'v2'] });
+    const text = parts.join('');
     expect(text).toContain(
       [
         '━━ case-0 User lookup',
