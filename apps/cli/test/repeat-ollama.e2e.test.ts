@@ -26,7 +26,8 @@ const args = (standIn: OllamaStandIn, ...more: string[]) => [
   ...more,
 ];
 
-describe('pnpm eval --repeat against the Ollama stand-in', () => {
+// Each test spawns the CLI on three epochs of a pack; a loaded machine can take several seconds.
+describe('pnpm eval --repeat against the Ollama stand-in', { timeout: 30_000 }, () => {
   let standIn: OllamaStandIn;
   beforeAll(async () => {
     standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
