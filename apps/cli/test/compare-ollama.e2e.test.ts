@@ -133,6 +133,23 @@ describe('pnpm compare against the Ollama stand-in', { timeout: 30_000 }, () => 
     expect(standIn.chatCalls({ hasFormat: true, model: 'judge:1b' })).toHaveLength(24);
   });
 
+  it('compares over repeats: a finding v2 catches in 2 of 3 epochs is now caught under majority', async () => {
+    scriptSubtleReviewer(standIn, (n) => n !== 2, V2_ONLY);
+    scriptAgent(standIn);
+    scriptReadingJudge(standIn);
+    const result = await runCli(compare('--variant', 'v2', '--repeat', '3'));
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('evalpacks compare · code-review · 3 cases · 3 epochs · policy majority\n');
+    expect(result.stdout).toContain('  now caught        missing-idempotency (0/3 -> 2/3)\n');
+    expect(result.stdout).toContain(
+      '  recall            24/27 = 88.9% (95% CI 62.5–97.5%)       26/27 = 96.3% (95% CI 81.7–99.3%)\n',
+    );
+    expect(result.stdout).toContain('  flaky items       0                                       1\n');
+    expect(result.stdout).toContain('  exact McNemar     p = 1.0000 over items (1 gained, 0 lost)\n');
+    expect(standIn.chatCalls({ hasFormat: false })).toHaveLength(18);
+  });
+
   it('calls v2 better with p < 0.05 over 12 cases with a large effect', async () => {
     scriptTwelve(standIn);
     const result = await runCli(compare('--variant', 'v2', '--test-case', await twelveCases()));

@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defineCheck } from '../src/checks/define-check.ts';
 import { compareRuns } from '../src/compare/compare-runs.ts';
-import { definePack } from '../src/pack/define-pack.ts';
-import type { Variant } from '../src/pack/prompt.ts';
 import { printComparison } from '../src/report/compare-console.ts';
 import { reduceEpochs } from '../src/runner/reduce-epochs.ts';
 import { runPack } from '../src/runner/run-pack.ts';
 import type { Case } from '../src/schema/case.ts';
-import { sampleCase, scriptedAgent, scriptedJudge } from './support.ts';
+import { promptNamed, sampleCase, scriptedAgent, scriptedJudge, tablePack } from './support.ts';
 
-const hasTable = defineCheck({
-  id: 'has-table',
-  name: 'Summary table present',
-  part: 'expectation',
-  run: (t) => ({ passed: t.answer.includes('|'), detail: 'table' }),
-});
-const pack = definePack({ name: 'demo', description: 'demo', root: '/tmp', checks: [hasTable] });
-const prompt = (name: string): Variant => ({ name, path: `/tmp/${name}.md`, text: `# Role\n${name}`, sections: {} });
+const pack = tablePack;
+const prompt = promptNamed;
 
 /** The v2 answer mentions CORS; the judge catches "cors" only there and flags the bait only in `flagIn`. */
 async function compare(cases: Case[], flagIn = 'nowhere') {

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { defineCheck } from '../src/checks/define-check.ts';
 import { definePack } from '../src/pack/define-pack.ts';
-import type { Variant } from '../src/pack/prompt.ts';
 import { summarizeRepeats } from '../src/report/repeat-summary.ts';
 import { policyResolver, reduceEpochs } from '../src/runner/reduce-epochs.ts';
 import { runPack } from '../src/runner/run-pack.ts';
 import { CaseSchema } from '../src/schema/case.ts';
 import { parseRepeatPolicy, passesPolicy, type RepeatPolicy } from '../src/schema/repeat-policy.ts';
-import { sampleCase, scriptedAgent, scriptedJudge } from './support.ts';
+import { promptNamed, sampleCase, scriptedAgent, scriptedJudge, tablePack } from './support.ts';
 
-const hasTable = defineCheck({
-  id: 'has-table',
-  name: 'Summary table present',
-  part: 'expectation',
-  run: (t) => ({ passed: t.answer.includes('|'), detail: 'table' }),
-});
-const pack = definePack({ name: 'demo', description: 'demo', root: '/tmp', checks: [hasTable] });
-const variant: Variant = { name: 'baseline', path: '/tmp/baseline.md', text: '# Role\nreviewer', sections: {} };
+const pack = tablePack;
+const variant = promptNamed('baseline');
 
 /** A judge that catches "cors" on the 1st and 3rd time it is asked and everything else always. */
 function twoOfThreeJudge() {

@@ -23,6 +23,8 @@ export interface SideFigures {
    * false positive could have been seen and precision would be 100% by construction.
    */
   precision?: ClusteredRate;
+  /** Items that passed in some epochs and failed in others. */
+  flaky: number;
 }
 
 export interface Comparison {
@@ -67,6 +69,7 @@ function sideFigures(tallies: readonly CaseTally[], comparisons: CaseComparison[
     absent: summary.absent,
     items,
     recall: summary.findings.samples,
+    flaky: summary.flaky.length,
   };
   if (summary.absent.items > 0) figures.precision = clusteredRate(precisionClusters);
   return figures;

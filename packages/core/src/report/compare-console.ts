@@ -86,6 +86,7 @@ export function printComparison(comparison: Comparison, options: CompareReporter
     rates('false positives', flagged(b.absent.samples), flagged(v.absent.samples));
   }
   rates('all items', b.items, v.items);
+  if (b.flaky + v.flaky > 0) row('flaky items', sides(String(b.flaky), String(v.flaky)));
   out();
 
   const interval =
