@@ -20,10 +20,10 @@ export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): 
   const models = await import('@evalpacks/models');
   const host = models.resolveOllamaHost(options.ollamaHost);
   const judgeModel = options.structuralOnly ? undefined : (options.judgeModel ?? options.model);
-  await models.preflightOllama(host, judgeModel ? [options.model, judgeModel] : [options.model]);
   const timeoutMs = options.timeout * 1000;
   const agent = models.createOllamaAgent({ host, model: options.model, timeoutMs });
   const judge = judgeModel ? models.createOllamaJudge({ host, model: judgeModel, timeoutMs }) : undefined;
+  await models.preflightOllama(host, judgeModel ? [options.model, judgeModel] : [options.model]);
 
   const reporter = consoleReporter({ write: io.write, color: options.color && io.isTTY && !options.ci });
   io.write(`evalpacks · ${pack.name} · variant ${variant.name} · ${cases.length} cases\n`);
