@@ -18,20 +18,29 @@ export interface Backends {
 }
 
 /**
- * Connects the models a command needs: checks the server has every one of them before any case starts,
- * then builds one agent per model and the judge. The backends load lazily, so --list, usage errors and bad
- * case files never pay for the model clients.
+ * Connects the models a command needs and checks, before any case starts, that the server has every one
+ * of them. The backends load lazily, so --list, usage errors and bad case files never pay for the model
+ * clients; the agents are created before the preflight so the agent runtime loads while it is in flight.
  */
 export async function connectBackends(request: BackendRequest): Promise<Backends> {
   const models = await import('@evalpacks/models');
   const host = models.resolveOllamaHost(request.ollamaHost);
-  const needed = [...request.agentModels, ...(request.judgeModel ? [request.judgeModel] : [])];
-  await models.preflightOllama(host, [...new Set(needed)]);
   const timeoutMs = request.timeout * 1000;
+  const agents = new Map(
+    request.agentModels.map((model) => [model, models.createOllamaAgent({ host, model, timeoutMs })]),
+  );
+  const judge = request.judgeModel
+    ? models.createOllamaJudge({ host, model: request.judgeModel, timeoutMs })
+    : undefined;
+  await models.preflightOllama(host, [...request.agentModels, ...(request.judgeModel ? [request.judgeModel] : [])]);
   return {
     host,
-    agent: (model) => models.createOllamaAgent({ host, model, timeoutMs }),
-    judge: request.judgeModel ? models.createOllamaJudge({ host, model: request.judgeModel, timeoutMs }) : undefined,
+    agent(model) {
+      const agent = agents.get(model);
+      if (!agent) throw new Error(`no agent was connected for model ${model}`);
+      return agent;
+    },
+    judge,
   };
 }
 
