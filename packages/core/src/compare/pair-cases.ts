@@ -1,5 +1,5 @@
 import type { ItemKind } from '../runner/item-outcomes.ts';
-import type { CaseTally, ItemTally } from '../runner/reduce-epochs.ts';
+import { type CaseTally, countItems, type ItemTally } from '../runner/reduce-epochs.ts';
 
 /** Items passing under the policy out of the items graded, for one side of one case. */
 export interface SideCount {
@@ -30,11 +30,6 @@ export interface CaseComparison {
   paired: PairedItem[];
   /** Items graded on one side only (judge errors, agent errors): left out of the statistics. */
   unpaired: number;
-}
-
-function sideCount(tally: CaseTally | undefined, kind: ItemKind): SideCount {
-  const items = tally?.items.filter((item) => item.kind === kind && item.graded > 0) ?? [];
-  return { passed: items.filter((item) => item.verdict === 'passed').length, total: items.length };
 }
 
 function falsePositives(tally: CaseTally | undefined): number {
@@ -71,8 +66,8 @@ export function pairCases(baseline: readonly CaseTally[], variant: readonly Case
     return {
       caseId,
       name: (b ?? v)?.case.name ?? caseId,
-      structural: [sideCount(b, 'check'), sideCount(v, 'check')],
-      findings: [sideCount(b, 'finding'), sideCount(v, 'finding')],
+      structural: [countItems(b, 'check'), countItems(v, 'check')],
+      findings: [countItems(b, 'finding'), countItems(v, 'finding')],
       falsePositives: [falsePositives(b), falsePositives(v)],
       gained: paired.filter((p) => p.baseline.verdict === 'failed' && p.variant.verdict === 'passed'),
       lost: paired.filter((p) => p.baseline.verdict === 'passed' && p.variant.verdict === 'failed'),

@@ -1,5 +1,5 @@
 import { createColors } from 'picocolors';
-import type { CaseTally, ItemTally } from '../runner/reduce-epochs.ts';
+import { type CaseTally, countItems, type ItemTally } from '../runner/reduce-epochs.ts';
 import type { RepeatPolicy } from '../schema/repeat-policy.ts';
 import type { RunResult } from '../schema/result.ts';
 import { flagged, formatInterval, formatRate } from './format-rate.ts';
@@ -35,11 +35,6 @@ export function itemCount(item: ItemTally): string {
   return `${VERB[item.kind]} ${item.passed}/${item.graded}${extra.length ? ` (${extra.join(', ')})` : ''}`;
 }
 
-const count = (tally: CaseTally, kind: ItemTally['kind']) => {
-  const items = tally.items.filter((item) => item.kind === kind && item.graded > 0);
-  return { passed: items.filter((item) => item.verdict === 'passed').length, total: items.length };
-};
-
 /** The end of a repeated run: each case reduced by its policy, the summary with intervals, flaky items. */
 export function repeatReporter(options: RepeatReporterOptions) {
   const c = createColors(options.color);
@@ -50,9 +45,9 @@ export function repeatReporter(options: RepeatReporterOptions) {
     const width = Math.max(...tallies.map((tally) => tally.case.id.length));
     out(c.bold(`Per case over ${Math.max(...tallies.map((tally) => tally.epochs))} epochs`));
     for (const tally of tallies) {
-      const structural = count(tally, 'check');
-      const findings = count(tally, 'finding');
-      const absent = count(tally, 'absent');
+      const structural = countItems(tally, 'check');
+      const findings = countItems(tally, 'finding');
+      const absent = countItems(tally, 'absent');
       const parts = [
         structural.total ? `structural ${structural.passed}/${structural.total}` : '',
         findings.total ? `findings ${findings.passed}/${findings.total}` : '',

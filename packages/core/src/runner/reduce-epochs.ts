@@ -1,7 +1,7 @@
 import type { Case } from '../schema/case.ts';
 import { passesPolicy, type RepeatPolicy } from '../schema/repeat-policy.ts';
 import type { CaseResult, CaseStatus } from '../schema/result.ts';
-import { type ItemOutcome, itemOutcomes } from './item-outcomes.ts';
+import { type ItemKind, type ItemOutcome, itemOutcomes } from './item-outcomes.ts';
 
 /** One item over a case's epochs: its pass count k out of the epochs that graded it, and the policy's call. */
 export interface ItemTally extends Omit<ItemOutcome, 'outcome'> {
@@ -78,6 +78,12 @@ export function reduceEpochs(results: readonly CaseResult[], policyFor: (testCas
         : 'passed';
     return { case: testCase, policy, epochs: epochs.length, items, status, results: epochs };
   });
+}
+
+/** Items of one kind passing under the policy, out of those graded at least once. */
+export function countItems(tally: CaseTally | undefined, kind: ItemKind): { passed: number; total: number } {
+  const items = tally?.items.filter((item) => item.kind === kind && item.graded > 0) ?? [];
+  return { passed: items.filter((item) => item.verdict === 'passed').length, total: items.length };
 }
 
 /**
