@@ -10,20 +10,22 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { startOllamaStandIn } from '@evalpacks/testkit';
 import { missedFinding, scriptAgent, scriptJudge } from '../test/code-review-script.ts';
-import { scriptReadingJudge, scriptSubtleReviewer, V2_ONLY } from '../test/compare-script.ts';
+import { scriptReadingJudge, scriptSubtleReviewer, scriptV2Comparison } from '../test/compare-script.ts';
 
 const standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'qwen3.5:0.8b'], latencyMs: 50 });
 const given = process.argv.slice(2).filter((a) => a !== '--');
 const command = given[0] === 'compare' ? 'compare' : 'eval';
 const rest = command === 'compare' ? given.slice(1) : given;
 if (command === 'compare') {
-  scriptSubtleReviewer(standIn, () => true, V2_ONLY);
+  scriptV2Comparison(standIn);
 } else if (rest.includes('--repeat')) {
   scriptSubtleReviewer(standIn, (n) => n !== 2);
+  scriptAgent(standIn);
+  scriptReadingJudge(standIn);
+} else {
+  scriptAgent(standIn);
+  scriptJudge(standIn, missedFinding);
 }
-scriptAgent(standIn);
-if (command === 'eval' && !rest.includes('--repeat')) scriptJudge(standIn, missedFinding);
-else scriptReadingJudge(standIn);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const args = [command, '--domain', 'code-review', '--ollama-host', standIn.url, ...rest];
 // Asynchronous on purpose: the stand-in answers from this process's event loop.

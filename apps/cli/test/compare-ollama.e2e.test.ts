@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sample, scriptAgent } from './code-review-script.ts';
-import { scriptReadingJudge, scriptSubtleReviewer, V2_ONLY } from './compare-script.ts';
+import { sample } from './code-review-script.ts';
+import { scriptV2Comparison, V2_ONLY } from './compare-script.ts';
 import { runCli } from './run-cli.ts';
 
 const CASES = 12;
@@ -86,9 +86,7 @@ describe('pnpm compare against the Ollama stand-in', { timeout: 30_000 }, () => 
   afterAll(() => standIn.close());
 
   it('shows v2 catching one more finding on 3 cases as no detectable difference, with its interval', async () => {
-    scriptSubtleReviewer(standIn, () => true, V2_ONLY);
-    scriptAgent(standIn);
-    scriptReadingJudge(standIn);
+    scriptV2Comparison(standIn);
     const result = await runCli(compare('--baseline', 'baseline', '--variant', 'v2'));
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -134,9 +132,7 @@ describe('pnpm compare against the Ollama stand-in', { timeout: 30_000 }, () => 
   });
 
   it('compares over repeats: a finding v2 catches in 2 of 3 epochs is now caught under majority', async () => {
-    scriptSubtleReviewer(standIn, (n) => n !== 2, V2_ONLY);
-    scriptAgent(standIn);
-    scriptReadingJudge(standIn);
+    scriptV2Comparison(standIn, (n) => n !== 2);
     const result = await runCli(compare('--variant', 'v2', '--repeat', '3'));
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -199,9 +195,7 @@ describe('pnpm compare against the Ollama stand-in', { timeout: 30_000 }, () => 
   });
 
   it('compares a prompt file on another model, labelling each side by prompt and model', async () => {
-    scriptSubtleReviewer(standIn, () => true, V2_ONLY);
-    scriptAgent(standIn);
-    scriptReadingJudge(standIn);
+    scriptV2Comparison(standIn);
     const result = await runCli(
       compare('--variant', 'domains/code-review/prompts/v2.md', '--variant-model', 'qwen3.5:0.8b'),
     );

@@ -1,5 +1,5 @@
 import type { OllamaStandIn, ReplyFn } from '@evalpacks/testkit';
-import { cases, sample } from './code-review-script.ts';
+import { cases, sample, scriptAgent } from './code-review-script.ts';
 
 /** Text only the v2 prompt of the code-review pack holds: its step on SQS redelivery. */
 export const V2_ONLY = 'check idempotency';
@@ -50,4 +50,11 @@ export function scriptReadingJudge(standIn: OllamaStandIn): void {
     match: { hasFormat: true },
     reply: { content: '{"reasoning":"The review explains the problem and its fix.","caught":true}', ...JUDGE_TOKENS },
   });
+}
+
+/** The whole code-review pack for a baseline/v2 comparison: only v2's subtle-issues reviewer may catch redelivery. */
+export function scriptV2Comparison(standIn: OllamaStandIn, catches: (n: number) => boolean = () => true): void {
+  scriptSubtleReviewer(standIn, catches, V2_ONLY);
+  scriptAgent(standIn);
+  scriptReadingJudge(standIn);
 }
