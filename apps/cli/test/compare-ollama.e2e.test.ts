@@ -78,7 +78,7 @@ const fromFirstCase = (stdout: string) => stdout.slice(stdout.indexOf('━━'))
 let standIn: OllamaStandIn;
 
 // Each test spawns the CLI (one or two runs of a pack); a loaded machine can take several seconds.
-describe('pnpm compare against the Ollama stand-in', { timeout: 30_000 }, () => {
+describe('pnpm compare against the Ollama stand-in', () => {
   beforeAll(async () => {
     standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'qwen3.5:0.8b', 'judge:1b'] });
   });

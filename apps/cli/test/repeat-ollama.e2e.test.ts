@@ -27,7 +27,7 @@ const args = (standIn: OllamaStandIn, ...more: string[]) => [
 ];
 
 // Each test spawns the CLI on three epochs of a pack; a loaded machine can take several seconds.
-describe('pnpm eval --repeat against the Ollama stand-in', { timeout: 30_000 }, () => {
+describe('pnpm eval --repeat against the Ollama stand-in', () => {
   let standIn: OllamaStandIn;
   beforeAll(async () => {
     standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
