@@ -4,7 +4,7 @@ import { loadPackCases } from '@evalpacks/core';
 import type { OllamaStandIn } from '@evalpacks/testkit';
 
 export const cases = await loadPackCases(codeReview);
-const sample = (id: string) =>
+export const sample = (id: string) =>
   readFileSync(new URL(`../../../domains/code-review/test/samples/${id}.review.md`, import.meta.url), 'utf8');
 
 /** A code-review agent that writes the pack's sample reviews, one per case, with fixed token counts. */

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import codeReview from '@evalpacks/code-review';
-import { brief, loadPackCases } from '@evalpacks/core';
+import { brief } from '@evalpacks/core';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cases, missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';

@@ -1,3 +1,6 @@
+import { defineCheck } from '../src/checks/define-check.ts';
+import { definePack } from '../src/pack/define-pack.ts';
+import type { Variant } from '../src/pack/prompt.ts';
 import type { AgentPort, JudgePort, StructuredCallRequest } from '../src/runner/ports.ts';
 import type { Case } from '../src/schema/case.ts';
 import type { Transcript } from '../src/schema/transcript.ts';
@@ -63,3 +66,25 @@ export function transcriptWith(toolCalls: Transcript['toolCalls'], answer = 'Don
     model: 'agent-model',
   } satisfies Transcript;
 }
+
+/** A pack with one structural check: the answer has a table (a `|`). */
+export const tablePack = definePack({
+  name: 'demo',
+  description: 'demo',
+  root: '/tmp',
+  checks: [
+    defineCheck({
+      id: 'has-table',
+      name: 'Summary table present',
+      part: 'expectation',
+      run: (t) => ({ passed: t.answer.includes('|'), detail: 'table' }),
+    }),
+  ],
+});
+
+export const promptNamed = (name: string): Variant => ({
+  name,
+  path: `/tmp/${name}.md`,
+  text: `# Role\n${name}`,
+  sections: {},
+});

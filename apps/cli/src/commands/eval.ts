@@ -1,5 +1,15 @@
-import { consoleReporter, loadPackCases, loadPackVariant, loadVariant, runPack } from '@evalpacks/core';
+import {
+  consoleReporter,
+  loadPackCases,
+  loadPackVariant,
+  loadVariant,
+  policyResolver,
+  reduceEpochs,
+  repeatReporter,
+  runPack,
+} from '@evalpacks/core';
 import { loadDomain } from '../packs/discover.ts';
+import { connectBackends, SELF_JUDGE_NOTE } from './backends.ts';
 import { type EvalOptions, parseEvalOptions } from './eval-options.ts';
 
 export interface CommandIo {
@@ -16,38 +26,45 @@ export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): 
     : await loadPackVariant(pack, options.variant ?? pack.defaultVariant);
   const cases = await loadPackCases(pack, options.testCase);
 
-  // Backends load lazily: --list, usage errors and bad case files never pay for the model clients.
-  const models = await import('@evalpacks/models');
-  const host = models.resolveOllamaHost(options.ollamaHost);
   const judgeModel = options.structuralOnly ? undefined : (options.judgeModel ?? options.model);
-  await models.preflightOllama(host, judgeModel ? [options.model, judgeModel] : [options.model]);
-  const timeoutMs = options.timeout * 1000;
-  const agent = models.createOllamaAgent({ host, model: options.model, timeoutMs });
-  const judge = judgeModel ? models.createOllamaJudge({ host, model: judgeModel, timeoutMs }) : undefined;
+  const { host, agent, judge } = await connectBackends({
+    ollamaHost: options.ollamaHost,
+    agentModels: [options.model],
+    judgeModel,
+    timeout: options.timeout,
+  });
 
-  const reporter = consoleReporter({ write: io.write, color: options.color && io.isTTY && !options.ci });
-  io.write(`evalpacks · ${pack.name} · variant ${variant.name} · ${cases.length} cases\n`);
+  const epochs = options.repeat;
+  const color = options.color && io.isTTY && !options.ci;
+  const policy = options.policy ?? pack.repeatPolicy ?? 'majority';
+  const reporter = consoleReporter({ write: io.write, color, epochs });
+  const repeats = epochs > 1 ? ` · ${epochs} epochs · policy ${policy}` : '';
+  io.write(`evalpacks · ${pack.name} · variant ${variant.name} · ${cases.length} cases${repeats}\n`);
   io.write(`agent  ollama ${options.model} @ ${host}\n`);
   const style = options.judgeStyle === 'yes-no' ? ' (yes-no questions)' : '';
   io.write(`judge  ${judgeModel ? `ollama ${judgeModel}${style}` : 'none (--structural-only)'}\n`);
-  if (judgeModel === options.model) {
-    io.write('note   the judge is the agent model; a different --judge-model avoids self-preference\n');
-  }
+  if (judgeModel === options.model) io.write(SELF_JUDGE_NOTE);
   io.write('\n');
 
   const run = await runPack({
     pack,
     variant,
     cases,
-    agent,
+    agent: agent(options.model),
     judge,
     concurrency: options.concurrency,
     structural: !options.skipStructural,
     judgeAlways: options.judgeAlways,
     maxTurns: options.maxTurns,
     judgeStyle: options.judgeStyle,
+    epochs,
     onCaseResult: reporter.caseResult,
   });
-  reporter.summary(run);
-  return run.cases.every((result) => result.status === 'passed') ? 0 : 1;
+  if (epochs === 1) {
+    reporter.summary(run);
+    return run.cases.every((result) => result.status === 'passed') ? 0 : 1;
+  }
+  const tallies = reduceEpochs(run.cases, policyResolver({ cli: options.policy, pack: pack.repeatPolicy }));
+  repeatReporter({ write: io.write, color, policy }).summary(run, tallies);
+  return tallies.every((tally) => tally.status === 'passed') ? 0 : 1;
 }

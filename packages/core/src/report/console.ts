@@ -3,12 +3,15 @@ import { describeItem } from '../runner/case-outcome.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
 import { suggestionsFor } from './suggestions.ts';
 import { summarizeRun } from './summary.ts';
+import { printSuggestions, tokenLine } from './summary-rows.ts';
 
 export interface ConsoleReporterOptions {
   write: (text: string) => void;
   color: boolean;
   /** Characters of the answer to show per case. */
   answerChars?: number;
+  /** Epochs per case; above 1 each case block names its epoch. */
+  epochs?: number;
 }
 
 const STATUS_LABEL = { passed: 'PASS', failed: 'FAIL', error: 'ERROR' } as const;
@@ -29,7 +32,8 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     const { transcript } = result;
     const status = STATUS_LABEL[result.status];
     const paint = result.status === 'passed' ? c.green : result.status === 'failed' ? c.red : c.yellow;
-    out(`${c.bold(`━━ ${result.case.id}`)} ${c.dim(result.case.name)}  ${paint(c.bold(status))}`);
+    const epoch = (options.epochs ?? 1) > 1 ? ` ${c.dim(`[epoch ${result.epoch + 1}/${options.epochs}]`)}` : '';
+    out(`${c.bold(`━━ ${result.case.id}`)} ${c.dim(result.case.name)}${epoch}  ${paint(c.bold(status))}`);
     out(`  answer   ${c.dim(trimAnswer(transcript.answer, options.answerChars ?? 300))}`);
     const tools = transcript.toolCalls.map(
       (call) => `${call.name}(${JSON.stringify(call.arguments)})${call.error === undefined ? '' : c.yellow(' ✗')}`,
@@ -87,19 +91,8 @@ export function consoleReporter(options: ConsoleReporterOptions) {
       row('judge errors', String(s.judgeErrors));
     }
     if (s.agentErrors > 0) row('agent errors', String(s.agentErrors));
-    row(
-      'tokens',
-      `agent ${s.agentTokens.input} in / ${s.agentTokens.output} out, judge ${s.judgeTokens.input} in / ${s.judgeTokens.output} out`,
-    );
-    const suggestions = suggestionsFor(run);
-    if (suggestions.length > 0) {
-      out();
-      out(c.bold('Suggestions'));
-      for (const suggestion of suggestions) {
-        const target = suggestion.target[0]?.toUpperCase() + suggestion.target.slice(1);
-        out(`  ${c.cyan(target.padEnd(12))}${suggestion.caseId}: ${suggestion.text}`);
-      }
-    }
+    row('tokens', tokenLine(s));
+    printSuggestions(out, c, suggestionsFor(run));
   }
 
   return { caseResult, summary };
