@@ -49,6 +49,7 @@ program
   .option('--baseline-model <name>', 'agent model of the baseline side')
   .option('--variant-model <name>', 'agent model of the variant side')
   .option('--judge-model <name>', 'judge model, the same for both sides (default: --model)')
+  .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models')
   .option('--ollama-host <url>', 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)')
   .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
   .option('--structural-only', 'compare structural checks only: no judge calls')

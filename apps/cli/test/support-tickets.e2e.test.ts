@@ -29,7 +29,7 @@ describe('pnpm eval --domain support-tickets against the Ollama stand-in', () =>
       [
         'Summary',
         '  cases           14/14 passed',
-        '  structural      95/95 checks passed',
+        '  structural      109/109 checks passed',
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 12000 in / 1320 out, judge 1400 in / 280 out',
@@ -121,9 +121,13 @@ describe('pnpm eval --domain support-tickets against the Ollama stand-in', () =>
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('━━ mine-1 Where is ORD-1002?  FAIL\n');
     expect(result.stdout).toContain('  stopped  at the turn limit after 3 turns\n');
+    expect(result.stdout).toContain(
+      '    FAIL Answers within the turn limit [steps] — the agent was stopped at the turn limit after 3 turns, still calling tools\n',
+    );
     expect(summaryOf(result.stdout)).toContain('  cases           0/1 passed\n');
+    expect(summaryOf(result.stdout)).not.toContain('with errors');
     expect(summaryOf(result.stdout)).toContain(
-      '  Steps       mine-1: the agent hit the turn limit after 3 turns; say in the steps when to stop calling tools and answer\n',
+      '  Steps       mine-1: the agent was stopped at the turn limit after 3 turns, still calling tools — make the steps explicit about it',
     );
     expect(standIn.chatCalls({ hasFormat: false })).toHaveLength(3);
     expect(standIn.chatCalls({ hasFormat: true })).toHaveLength(0);

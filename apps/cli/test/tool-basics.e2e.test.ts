@@ -40,7 +40,7 @@ describe('pnpm eval --domain tool-basics: the tutorial story on the Ollama stand
       [
         'Summary',
         '  cases           3/4 passed',
-        '  structural      6/7 checks passed',
+        '  structural      10/11 checks passed',
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 1200 in / 120 out, judge 320 in / 40 out',
@@ -66,7 +66,7 @@ describe('pnpm eval --domain tool-basics: the tutorial story on the Ollama stand
       [
         'Summary',
         '  cases           4/4 passed',
-        '  structural      7/7 checks passed',
+        '  structural      11/11 checks passed',
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 1400 in / 140 out, judge 320 in / 40 out',

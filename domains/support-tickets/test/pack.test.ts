@@ -1,4 +1,4 @@
-import { caseChecks, invokeTool, loadPackCases, loadPackVariant, missingParts, runChecks } from '@evalpacks/core';
+import { invokeTool, loadPackCases, loadPackVariant, missingParts, runChecks, trajectoryChecks } from '@evalpacks/core';
 import { describe, expect, it } from 'vitest';
 import pack from '../src/index.ts';
 import { createSupportDesk } from '../src/tools.ts';
@@ -67,7 +67,7 @@ describe('support-tickets pack', () => {
     if (!testCase) throw new Error(id);
     const sample = fixture(id);
     expect(sample.input).toBe(testCase.input);
-    const results = runChecks([...pack.checks, ...caseChecks(testCase)], sample, testCase);
+    const results = runChecks([...pack.checks, ...trajectoryChecks(pack, testCase)], sample, testCase);
     expect(results.filter((r) => !r.passed)).toEqual([]);
     expect(sample.turns).toBe(sample.toolCalls.length + 1);
   });

@@ -7,6 +7,7 @@ import {
   missingParts,
   runChecks,
   TranscriptSchema,
+  trajectoryChecks,
 } from '@evalpacks/core';
 import { describe, expect, it } from 'vitest';
 import pack from '../src/index.ts';
@@ -60,7 +61,7 @@ describe('tool-basics pack', () => {
     if (!testCase) throw new Error(id);
     const sample = fixture(id);
     expect(sample.input).toBe(testCase.input);
-    expect(runChecks(caseChecks(testCase), sample, testCase).filter((r) => !r.passed)).toEqual([]);
+    expect(runChecks(trajectoryChecks(pack, testCase), sample, testCase).filter((r) => !r.passed)).toEqual([]);
     // A backend shows the model a number as text, so the sample records "5", not 5.
     const tools = basicTools(() => new Date(2026, 6, 10, 12, 44, 39));
     for (const call of sample.toolCalls) {

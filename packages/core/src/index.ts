@@ -1,5 +1,5 @@
-export { answerContains, turnsWithin } from './checks/answer-checks.ts';
-export { caseChecks } from './checks/case-checks.ts';
+export { answerContains, answersWithinTurnLimit, turnsWithin } from './checks/answer-checks.ts';
+export { caseChecks, trajectoryChecks } from './checks/case-checks.ts';
 export { type Check, type CheckOutcome, defineCheck, runChecks } from './checks/define-check.ts';
 export {
   type CallBounds,

@@ -4,6 +4,7 @@ import { definePack } from '../src/pack/define-pack.ts';
 import type { Variant } from '../src/pack/prompt.ts';
 import { suggestionsFor } from '../src/report/suggestions.ts';
 import type { AgentPort } from '../src/runner/ports.ts';
+import { policyResolver, reduceEpochs } from '../src/runner/reduce-epochs.ts';
 import { runPack } from '../src/runner/run-pack.ts';
 import { type Case, CaseSchema } from '../src/schema/case.ts';
 import type { ToolCall } from '../src/schema/transcript.ts';
@@ -66,6 +67,7 @@ describe('runPack with tools', () => {
     const run = await runPack({ pack, variant, cases, agent: payingAgent, concurrency: 1 });
     const [result] = run.cases;
     expect(result?.checks.map((check) => [check.id, check.passed])).toEqual([
+      ['answers-within-turn-limit', true],
       ['pay-call-count', false],
       ['answer-contains-paid', true],
     ]);
@@ -89,7 +91,7 @@ describe('runPack with tools', () => {
     expect(run.cases[0]?.status).toBe('passed');
   });
 
-  it('records a loop stopped at the turn limit as a failure of the agent, still checked, never judged', async () => {
+  it('fails a loop stopped at the turn limit through its own check, still checks its calls, never judges it', async () => {
     const looping: AgentPort = {
       backend: 'script',
       model: 'm',
@@ -104,7 +106,7 @@ describe('runPack with tools', () => {
     const [result] = run.cases;
     expect(result?.status).toBe('failed');
     expect(result?.reasons).toEqual([
-      'steps: the agent was stopped at the turn limit (3 turns) without an answer',
+      'steps: check "Answers within the turn limit" failed: the agent was stopped at the turn limit after 3 turns, still calling tools',
       'narrowing: check "Never calls pay" failed: pay must never be called; it was called with {amount: 5}',
     ]);
     expect(judge.calls).toHaveLength(0);
@@ -114,7 +116,55 @@ describe('runPack with tools', () => {
     expect(suggestionsFor(run)[0]).toEqual({
       target: 'steps',
       caseId: 'pay-5',
-      text: 'the agent hit the turn limit after 3 turns; say in the steps when to stop calling tools and answer',
+      text: 'the agent was stopped at the turn limit after 3 turns, still calling tools — make the steps explicit about it',
     });
+  });
+});
+
+describe('the turn-limit check', () => {
+  it('comes with packs that have tools, and not with packs that do not', async () => {
+    const plain = definePack({ name: 'plain', description: 'd', root: '/tmp' });
+    const answering: AgentPort = { backend: 's', model: 'm', run: async () => transcriptWith([], 'ok') };
+    const cases = [caseOf('c')];
+    const withTools = await runPack({ pack, variant, cases, agent: answering, concurrency: 1 });
+    const without = await runPack({ pack: plain, variant, cases, agent: answering, concurrency: 1 });
+    expect(withTools.cases[0]?.checks).toEqual([
+      {
+        id: 'answers-within-turn-limit',
+        name: 'Answers within the turn limit',
+        part: 'steps',
+        passed: true,
+        detail: 'answered after 1 turn',
+      },
+    ]);
+    expect(without.cases[0]?.checks).toEqual([]);
+  });
+});
+
+describe('the turn limit over repeated epochs', () => {
+  it('counts a runaway loop in one epoch of three as a flaky item, which the policy then decides', async () => {
+    const sometimesLooping: AgentPort = {
+      backend: 's',
+      model: 'm',
+      run: async (request) =>
+        request.epoch === 1
+          ? { ...transcriptWith([{ name: 'pay', arguments: { amount: 1 } }], '', 3), turnLimitReached: true }
+          : transcriptWith([], 'ok'),
+    };
+    const run = await runPack({
+      pack,
+      variant,
+      cases: [caseOf('c')],
+      agent: sometimesLooping,
+      concurrency: 3,
+      epochs: 3,
+    });
+    const [majority] = reduceEpochs(run.cases, policyResolver({}));
+    expect(majority?.items.map((item) => [item.key, item.passed, item.graded, item.flaky])).toEqual([
+      ['check:answers-within-turn-limit', 2, 3, true],
+    ]);
+    expect(majority?.status).toBe('passed');
+    const [all] = reduceEpochs(run.cases, policyResolver({ cli: 'all' }));
+    expect(all?.status).toBe('failed');
   });
 });

@@ -12,6 +12,11 @@ export const count = (name: string, max: number) =>
     .min(1, `${name} must be at least 1`)
     .max(max, `${name} must be at most ${max}`);
 
+/** `--judge-style`, shared by eval and compare. */
+export const JudgeStyleSchema = z
+  .enum(JUDGE_STYLES, { error: `--judge-style must be one of: ${JUDGE_STYLES.join(', ')}` })
+  .default('structured');
+
 /** The eval command's flags after commander has read them; every rule a user can break lives here. */
 export const EvalOptionsSchema = z
   .object({
@@ -21,9 +26,7 @@ export const EvalOptionsSchema = z
     testCase: z.array(z.string()).optional(),
     model: z.string().min(1).default(DEFAULT_OLLAMA_MODEL),
     judgeModel: z.string().min(1).optional(),
-    judgeStyle: z
-      .enum(JUDGE_STYLES, { error: `--judge-style must be one of: ${JUDGE_STYLES.join(', ')}` })
-      .default('structured'),
+    judgeStyle: JudgeStyleSchema,
     ollamaHost: z.string().optional(),
     structuralOnly: z.boolean().default(false),
     skipStructural: z.boolean().default(false),

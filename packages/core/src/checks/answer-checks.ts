@@ -34,3 +34,18 @@ export function turnsWithin(limit: number, part: RisenPart = 'steps'): Check {
     },
   });
 }
+
+/**
+ * The agent answered before the loop's own cap (`--max-turns`) stopped it. Every case of a pack with
+ * tools gets this check, so a loop that runs away fails the case, and counts per epoch under --repeat.
+ */
+export const answersWithinTurnLimit: Check = defineCheck({
+  id: 'answers-within-turn-limit',
+  name: 'Answers within the turn limit',
+  part: 'steps',
+  run(transcript) {
+    const took = `${transcript.turns} ${transcript.turns === 1 ? 'turn' : 'turns'}`;
+    if (!transcript.turnLimitReached) return { passed: true, detail: `answered after ${took}` };
+    return { passed: false, detail: `the agent was stopped at the turn limit after ${took}, still calling tools` };
+  },
+});

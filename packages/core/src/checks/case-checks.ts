@@ -1,5 +1,6 @@
+import type { Pack } from '../pack/define-pack.ts';
 import type { Case } from '../schema/case.ts';
-import { answerContains, turnsWithin } from './answer-checks.ts';
+import { answerContains, answersWithinTurnLimit, turnsWithin } from './answer-checks.ts';
 import type { Check } from './define-check.ts';
 import {
   noToolCalled,
@@ -29,4 +30,12 @@ export function caseChecks(testCase: Case): Check[] {
     ...(testCase.maxTurns !== undefined ? [turnsWithin(testCase.maxTurns)] : []),
   ];
   return checks;
+}
+
+/**
+ * Every check a case run gets beyond the pack's own: the turn-limit check when the pack has tools (only
+ * a tool loop can run away), then the checks the case's data asks for.
+ */
+export function trajectoryChecks(pack: Pack, testCase: Case): Check[] {
+  return [...(pack.tools ? [answersWithinTurnLimit] : []), ...caseChecks(testCase)];
 }

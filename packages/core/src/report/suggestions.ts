@@ -24,13 +24,6 @@ export function suggestionsFor(run: RunResult): Suggestion[] {
         text: `the agent failed (${result.transcript.error}); fix the backend or raise the limit`,
       });
     }
-    if (result.transcript.turnLimitReached) {
-      out.push({
-        target: 'steps',
-        caseId,
-        text: `the agent hit the turn limit after ${result.transcript.turns} turns; say in the steps when to stop calling tools and answer`,
-      });
-    }
     for (const check of result.checks) {
       if (check.passed) continue;
       // The detail leads: it names what happened ("issue_refund must never be called; it was called with …").

@@ -39,9 +39,6 @@ export function caseOutcome(
     error = true;
     reasons.push(`agent error: ${transcript.error}`);
   }
-  if (transcript.turnLimitReached) {
-    reasons.push(`steps: the agent was stopped at the turn limit (${transcript.turns} turns) without an answer`);
-  }
   for (const check of checks) {
     if (!check.passed) reasons.push(`${check.part}: check "${check.name}" failed: ${check.detail}`);
   }

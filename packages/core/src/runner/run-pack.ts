@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { caseChecks } from '../checks/case-checks.ts';
+import { trajectoryChecks } from '../checks/case-checks.ts';
 import { runChecks } from '../checks/define-check.ts';
 import { judgeCase, skippedVerdicts } from '../judge/judge-case.ts';
 import type { Gate } from '../judge/judge-item.ts';
@@ -70,7 +70,7 @@ async function runCase(options: RunOptions, testCase: Case, epoch: number, gate:
   const checks =
     options.structural === false || transcript.error
       ? []
-      : runChecks([...pack.checks, ...caseChecks(testCase)], transcript, testCase);
+      : runChecks([...pack.checks, ...trajectoryChecks(pack, testCase)], transcript, testCase);
   let verdicts: CaseResult['verdicts'] = [];
   if (judge && !transcript.error) {
     const structuralFailed = checks.some((check) => !check.passed);
