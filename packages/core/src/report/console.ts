@@ -1,6 +1,9 @@
 import { createColors } from 'picocolors';
 import { describeItem } from '../runner/case-outcome.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
+import { clusteredRate } from '../stats/clustered.ts';
+import { wilsonInterval } from '../stats/wilson.ts';
+import { formatInterval, percent } from './format-rate.ts';
 import { suggestionsFor } from './suggestions.ts';
 import { summarizeRun } from './summary.ts';
 import { printSuggestions, tokenLine } from './summary-rows.ts';
@@ -21,6 +24,10 @@ function trimAnswer(answer: string, max: number): string {
   if (flat === '') return '(empty)';
   return flat.length > max ? `${flat.slice(0, max)}… (${answer.length} chars)` : flat;
 }
+
+const tally = (outcomes: boolean[]) => ({ passed: outcomes.filter(Boolean).length, total: outcomes.length });
+const findingOutcomes = (result: CaseResult) =>
+  result.verdicts.filter((v) => v.kind === 'finding').map((v) => v.status === 'ok' && v.passed);
 
 /** Prints each case as it completes and the run's summary and suggestions at the end. */
 export function consoleReporter(options: ConsoleReporterOptions) {
@@ -80,11 +87,20 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     const s = summarizeRun(run);
     const row = (label: string, value: string) => out(`  ${label.padEnd(16)}${value}`);
     out(c.bold('Summary'));
-    row('cases', `${s.cases.passed}/${s.cases.total} passed${s.errors ? `, ${s.errors} with errors` : ''}`);
-    if (s.structural.total > 0) row('structural', `${s.structural.passed}/${s.structural.total} checks passed`);
+    const cases = wilsonInterval(s.cases.passed, s.cases.total);
+    const errors = s.errors ? `, ${s.errors} with errors` : '';
+    row(
+      'cases',
+      `${s.cases.passed}/${s.cases.total} passed${errors} (${percent(cases.estimate)}, ${formatInterval(cases)})`,
+    );
+    if (s.structural.total > 0) {
+      const structural = clusteredRate(run.cases.map((r) => tally(r.checks.map((check) => check.passed))));
+      row('structural', `${s.structural.passed}/${s.structural.total} checks passed (${formatInterval(structural)})`);
+    }
     if (s.findings.total > 0) {
-      const notJudged = s.findings.notJudged ? ` (${s.findings.notJudged} not judged)` : '';
-      row('findings', `${s.findings.passed}/${s.findings.total} caught${notJudged}`);
+      const notJudged = s.findings.notJudged ? `, ${s.findings.notJudged} not judged` : '';
+      const findings = clusteredRate(run.cases.map((r) => tally(findingOutcomes(r))));
+      row('findings', `${s.findings.passed}/${s.findings.total} caught (${formatInterval(findings)}${notJudged})`);
     }
     if (run.judge) {
       row('false positives', String(s.falsePositives));
