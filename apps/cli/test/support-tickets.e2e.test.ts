@@ -28,8 +28,8 @@ describe('pnpm eval --domain support-tickets against the Ollama stand-in', () =>
     expect(summaryOf(result.stdout)).toBe(
       [
         'Summary',
-        '  cases           14/14 passed',
-        '  structural      109/109 checks passed',
+        '  cases           14/14 passed (100.0%, 95% CI 78.5–100.0%)',
+        '  structural      109/109 checks passed (95% CI 96.6–100.0%)',
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 12000 in / 1320 out, judge 1400 in / 280 out',
@@ -80,7 +80,7 @@ describe('pnpm eval --domain support-tickets against the Ollama stand-in', () =>
         'ticket-14 PASS',
       ].sort(),
     );
-    expect(summaryOf(result.stdout)).toContain('  cases           6/14 passed\n');
+    expect(summaryOf(result.stdout)).toContain('  cases           6/14 passed (42.9%, 95% CI 21.4–67.4%)\n');
     const suggestions = summaryOf(result.stdout).slice(summaryOf(result.stdout).indexOf('Suggestions'));
     expect(suggestions.split('\n').filter((line) => line.includes(' ticket-3: '))).toEqual([
       '  Narrowing   ticket-3: issue_refund for ORD-1001 came before any lookup_order of that order — make the narrowing explicit about it',
@@ -124,7 +124,7 @@ describe('pnpm eval --domain support-tickets against the Ollama stand-in', () =>
     expect(result.stdout).toContain(
       '    FAIL Answers within the turn limit [steps] — the agent was stopped at the turn limit after 3 turns, still calling tools\n',
     );
-    expect(summaryOf(result.stdout)).toContain('  cases           0/1 passed\n');
+    expect(summaryOf(result.stdout)).toMatch(/^ {2}cases {11}0\/1 passed \(0\.0%, 95% CI /m);
     expect(summaryOf(result.stdout)).not.toContain('with errors');
     expect(summaryOf(result.stdout)).toContain(
       '  Steps       mine-1: the agent was stopped at the turn limit after 3 turns, still calling tools — make the steps explicit about it',
@@ -175,7 +175,7 @@ describe('support-tickets cases running at the same time', () => {
     ]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(summaryOf(result.stdout)).toContain('  cases           6/6 passed\n');
+    expect(summaryOf(result.stdout)).toMatch(/^ {2}cases {11}6\/6 passed \(100\.0%, 95% CI /m);
 
     const calls = standIn.chatCalls();
     const byQuery = new Map(queries.map((q) => [q, calls.filter((c) => c.body.messages?.[1]?.content === q)]));

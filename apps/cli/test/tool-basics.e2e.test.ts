@@ -39,8 +39,8 @@ describe('pnpm eval --domain tool-basics: the tutorial story on the Ollama stand
     expect(summaryOf(result.stdout)).toBe(
       [
         'Summary',
-        '  cases           3/4 passed',
-        '  structural      10/11 checks passed',
+        '  cases           3/4 passed (75.0%, 95% CI 30.1–95.4%)',
+        '  structural      10/11 checks passed (95% CI 62.3–98.4%)',
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 1200 in / 120 out, judge 320 in / 40 out',
@@ -65,8 +65,8 @@ describe('pnpm eval --domain tool-basics: the tutorial story on the Ollama stand
     expect(summaryOf(result.stdout)).toBe(
       [
         'Summary',
-        '  cases           4/4 passed',
-        '  structural      11/11 checks passed',
+        '  cases           4/4 passed (100.0%, 95% CI 51.0–100.0%)',
+        '  structural      11/11 checks passed (95% CI 74.1–100.0%)',
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 1400 in / 140 out, judge 320 in / 40 out',
