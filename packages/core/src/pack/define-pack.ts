@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PackAgentSchema } from '../agent/pack-agent.ts';
 import type { Check } from '../checks/define-check.ts';
 
 /** How the judge should refer to what the agent produced ("code review", "content review", ...). */
@@ -21,6 +22,8 @@ export const PackDefinitionSchema = z.object({
   defaultVariant: z.string().default('baseline'),
   /** Maps one raw record of the pack's own case format onto the shared case shape. */
   toCase: z.custom<(raw: unknown) => unknown>((value) => typeof value === 'function').optional(),
+  /** The pack's own agent, instead of the built-in one: a function, or `{ url }` of an HTTP endpoint. */
+  agent: PackAgentSchema.optional(),
 });
 
 export type PackDefinition = z.input<typeof PackDefinitionSchema>;
