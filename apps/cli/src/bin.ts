@@ -2,6 +2,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { evalCommand } from './commands/eval.ts';
 import { listCommand } from './commands/list.ts';
+import { newDomainCommand } from './commands/new-domain.ts';
 import { formatError } from './report-error.ts';
 
 const io = { write: (text: string) => void process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY) };
@@ -33,6 +34,15 @@ program
   .addOption(new Option('--no-color', 'no colours in the output'))
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = options.list ? await listCommand(io) : await evalCommand(options, io);
+  });
+
+program
+  .command('new-domain')
+  .description('create domains/NAME: a prompt, a case, a structural check and a test, linked into the workspace')
+  .argument('<name>', 'the pack name: lowercase letters, digits and dashes')
+  .option('--no-install', 'do not run `pnpm install` to link the new package')
+  .action(async (name: string, options: { install: boolean }) => {
+    process.exitCode = await newDomainCommand(name, io, { install: options.install });
   });
 
 try {
