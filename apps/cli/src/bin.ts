@@ -17,6 +17,7 @@ program
   .command('eval')
   .description('run a pack against an agent model and judge it')
   .option('--domain <name>', 'the pack to run (see --list)')
+  .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
   .option('--list', 'list the packs with their case counts and variants')
   .option('--variant <name>', "one of the pack's prompt variants (default: baseline)")
   .option('--prompt <file>', 'a RISEN prompt file to use instead of a named variant')

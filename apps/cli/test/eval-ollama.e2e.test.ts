@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import codeReview from '@evalpacks/code-review';
-import { brief, loadPackCases } from '@evalpacks/core';
+import { brief } from '@evalpacks/core';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cases, missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
@@ -128,7 +126,7 @@ describe('infrastructure and usage errors', () => {
   it('lists the known domains for an unknown one', async () => {
     const result = await runCli(['eval', '--domain', 'nope']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('evalpacks: unknown domain "nope"; known domains: code-review\n');
+    expect(result.stderr).toBe('evalpacks: unknown domain "nope"; known domains: code-review, content-review\n');
   });
 
   it('rejects contradictory flags as a usage error', async () => {
@@ -141,5 +139,6 @@ describe('infrastructure and usage errors', () => {
     const result = await runCli(['eval', '--list']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^code-review\s+3 cases {3}variants: baseline, v2\n/);
+    expect(result.stdout).toMatch(/\ncontent-review\s+3 cases {3}variants: baseline, v2\n/);
   });
 });
