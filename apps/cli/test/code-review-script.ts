@@ -6,7 +6,7 @@ import type { OllamaStandIn } from '@evalpacks/testkit';
 export { scriptJudge } from './judge-script.ts';
 
 export const cases = await loadPackCases(codeReview);
-const sample = (id: string) =>
+export const sample = (id: string) =>
   readFileSync(new URL(`../../../domains/code-review/test/samples/${id}.review.md`, import.meta.url), 'utf8');
 
 /** A code-review agent that writes the pack's sample reviews, one per case, with fixed token counts. */

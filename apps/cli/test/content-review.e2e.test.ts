@@ -35,9 +35,9 @@ describe('pnpm eval --domain content-review against the Ollama stand-in', () => 
     expect(summaryOf(result.stdout)).toBe(
       [
         'Summary',
-        '  cases           2/3 passed',
-        '  structural      15/15 checks passed',
-        '  findings        6/7 caught',
+        '  cases           2/3 passed (66.7%, 95% CI 20.8–93.9%)',
+        '  structural      15/15 checks passed (95% CI 79.6–100.0%)',
+        '  findings        6/7 caught (95% CI 45.5–97.7%)',
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 3000 in / 1200 out, judge 1100 in / 220 out',
@@ -74,8 +74,8 @@ describe('pnpm eval --domain content-review against the Ollama stand-in', () => 
     expect(summaryOf(result.stdout)).toBe(
       [
         'Summary',
-        '  cases           3/3 passed',
-        '  structural      15/15 checks passed',
+        '  cases           3/3 passed (100.0%, 95% CI 43.9–100.0%)',
+        '  structural      15/15 checks passed (95% CI 79.6–100.0%)',
         '  tokens          agent 3000 in / 1200 out, judge 0 in / 0 out',
       ].join('\n'),
     );

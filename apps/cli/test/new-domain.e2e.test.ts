@@ -89,9 +89,9 @@ describe('pnpm new-domain NAME', () => {
     expect(evaluated.stdout).toContain('PASS Starts with a summary [expectation] — the answer opens with "## Summary"');
     expect(summaryOf(evaluated.stdout).split('\n').slice(0, 6)).toEqual([
       'Summary',
-      '  cases           1/1 passed',
-      '  structural      1/1 checks passed',
-      '  findings        1/1 caught',
+      '  cases           1/1 passed (100.0%, 95% CI 20.7–100.0%)',
+      '  structural      1/1 checks passed (95% CI 20.7–100.0%)',
+      '  findings        1/1 caught (95% CI 20.7–100.0%)',
       '  false positives 0',
       '  judge errors    0',
     ]);

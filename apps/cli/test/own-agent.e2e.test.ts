@@ -89,8 +89,8 @@ describe('pnpm eval --pack PATH with the pack bringing its own agent', () => {
     expect(summaryOf(result.stdout)).toBe(
       [
         'Summary',
-        '  cases           1/1 passed',
-        '  structural      1/1 checks passed',
+        '  cases           1/1 passed (100.0%, 95% CI 20.7–100.0%)',
+        '  structural      1/1 checks passed (95% CI 20.7–100.0%)',
         '  tokens          agent 0 in / 0 out, judge 0 in / 0 out',
       ].join('\n'),
     );
@@ -116,9 +116,9 @@ describe('pnpm eval --pack PATH with the pack bringing its own agent', () => {
     expect(summaryOf(result.stdout)).toBe(
       [
         'Summary',
-        '  cases           1/1 passed',
-        '  structural      1/1 checks passed',
-        '  findings        1/1 caught',
+        '  cases           1/1 passed (100.0%, 95% CI 20.7–100.0%)',
+        '  structural      1/1 checks passed (95% CI 20.7–100.0%)',
+        '  findings        1/1 caught (95% CI 20.7–100.0%)',
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 40 in / 9 out, judge 100 in / 20 out',

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { UsageError } from '../usage-error.ts';
+import { PolicySchema } from './policy-option.ts';
 
 export const DEFAULT_OLLAMA_MODEL = 'qwen3.5:4b';
 
-const count = (name: string, max: number) =>
+export const count = (name: string, max: number) =>
   z.coerce
     .number({ error: `${name} must be a number` })
     .int(`${name} must be a whole number`)
@@ -27,6 +28,8 @@ export const EvalOptionsSchema = z
     concurrency: count('--concurrency', 256).default(4),
     maxTurns: count('--max-turns', 50).default(6),
     timeout: count('--timeout', 3600).default(300),
+    repeat: count('--repeat', 1000).default(1),
+    policy: PolicySchema,
     ci: z.boolean().default(false),
     color: z.boolean().default(true),
   })

@@ -4,11 +4,15 @@ import {
   loadPackCases,
   loadPackVariant,
   loadVariant,
+  policyResolver,
+  reduceEpochs,
+  repeatReporter,
   runPack,
 } from '@evalpacks/core';
 import { loadDomain } from '../packs/discover.ts';
 import { loadPackFolder } from '../packs/pack-folder.ts';
 import { userPath } from '../user-path.ts';
+import { connectBackends, SELF_JUDGE_NOTE } from './backends.ts';
 import { type EvalOptions, parseEvalOptions } from './eval-options.ts';
 
 export interface CommandIo {
@@ -28,41 +32,48 @@ export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): 
     options.testCase?.map((file) => userPath(file)),
   );
 
-  // Backends load lazily: --list, usage errors and bad case files never pay for the model clients.
-  const models = await import('@evalpacks/models');
-  const host = models.resolveOllamaHost(options.ollamaHost);
   const judgeModel = options.structuralOnly ? undefined : (options.judgeModel ?? options.model);
-  const timeoutMs = options.timeout * 1000;
-  const ownAgent = pack.agent && createPackAgent(pack.agent, { timeoutMs });
-  // A pack that brings its own agent needs Ollama for the judge only, and not at all without one.
-  const needed = [...(ownAgent ? [] : [options.model]), ...(judgeModel ? [judgeModel] : [])];
-  if (needed.length > 0) await models.preflightOllama(host, needed);
-  const agent = ownAgent || models.createOllamaAgent({ host, model: options.model, timeoutMs });
-  const judge = judgeModel ? models.createOllamaJudge({ host, model: judgeModel, timeoutMs }) : undefined;
+  const ownAgent = pack.agent && createPackAgent(pack.agent, { timeoutMs: options.timeout * 1000 });
+  const { host, agent, judge } = await connectBackends({
+    ollamaHost: options.ollamaHost,
+    // A pack that brings its own agent needs Ollama for the judge only, and not at all without one.
+    agentModels: ownAgent ? [] : [options.model],
+    judgeModel,
+    timeout: options.timeout,
+  });
 
-  const reporter = consoleReporter({ write: io.write, color: options.color && io.isTTY && !options.ci });
-  io.write(`evalpacks · ${pack.name} · variant ${variant.name} · ${cases.length} cases\n`);
-  io.write(
-    `agent  ${ownAgent ? `${agent.backend} ${agent.model} (the pack's own)` : `ollama ${options.model} @ ${host}`}\n`,
-  );
+  const epochs = options.repeat;
+  const color = options.color && io.isTTY && !options.ci;
+  const policy = options.policy ?? pack.repeatPolicy ?? 'majority';
+  const reporter = consoleReporter({ write: io.write, color, epochs });
+  const repeats = epochs > 1 ? ` · ${epochs} epochs · policy ${policy}` : '';
+  io.write(`evalpacks · ${pack.name} · variant ${variant.name} · ${cases.length} cases${repeats}\n`);
+  const agentLine = ownAgent
+    ? `${ownAgent.backend} ${ownAgent.model} (the pack's own)`
+    : `ollama ${options.model} @ ${host}`;
+  io.write(`agent  ${agentLine}\n`);
   io.write(`judge  ${judgeModel ? `ollama ${judgeModel}` : 'none (--structural-only)'}\n`);
-  if (!ownAgent && judgeModel === options.model) {
-    io.write('note   the judge is the agent model; a different --judge-model avoids self-preference\n');
-  }
+  if (!ownAgent && judgeModel === options.model) io.write(SELF_JUDGE_NOTE);
   io.write('\n');
 
   const run = await runPack({
     pack,
     variant,
     cases,
-    agent,
+    agent: ownAgent || agent(options.model),
     judge,
     concurrency: options.concurrency,
     structural: !options.skipStructural,
     judgeAlways: options.judgeAlways,
     maxTurns: options.maxTurns,
+    epochs,
     onCaseResult: reporter.caseResult,
   });
-  reporter.summary(run);
-  return run.cases.every((result) => result.status === 'passed') ? 0 : 1;
+  if (epochs === 1) {
+    reporter.summary(run);
+    return run.cases.every((result) => result.status === 'passed') ? 0 : 1;
+  }
+  const tallies = reduceEpochs(run.cases, policyResolver({ cli: options.policy, pack: pack.repeatPolicy }));
+  repeatReporter({ write: io.write, color, policy }).summary(run, tallies);
+  return tallies.every((tally) => tally.status === 'passed') ? 0 : 1;
 }
