@@ -32,7 +32,9 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
   const judge = request.judgeModel
     ? models.createOllamaJudge({ host, model: request.judgeModel, timeoutMs })
     : undefined;
-  await models.preflightOllama(host, [...request.agentModels, ...(request.judgeModel ? [request.judgeModel] : [])]);
+  const needed = [...request.agentModels, ...(request.judgeModel ? [request.judgeModel] : [])];
+  // No model needed (a pack's own agent, no judge): Ollama is not contacted at all.
+  if (needed.length > 0) await models.preflightOllama(host, needed);
   return {
     host,
     agent(model) {

@@ -1,5 +1,6 @@
 import {
   consoleReporter,
+  createPackAgent,
   loadPackCases,
   loadPackVariant,
   loadVariant,
@@ -9,6 +10,8 @@ import {
   runPack,
 } from '@evalpacks/core';
 import { loadDomain } from '../packs/discover.ts';
+import { loadPackFolder } from '../packs/pack-folder.ts';
+import { userPath } from '../user-path.ts';
 import { connectBackends, SELF_JUDGE_NOTE } from './backends.ts';
 import { type EvalOptions, parseEvalOptions } from './eval-options.ts';
 
@@ -20,16 +23,21 @@ export interface CommandIo {
 /** Runs one pack and prints it; resolves to the exit code (0 all passed, 1 failures). */
 export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): Promise<number> {
   const options: EvalOptions = parseEvalOptions(raw);
-  const pack = await loadDomain(options.domain);
+  const pack = options.pack ? await loadPackFolder(userPath(options.pack)) : await loadDomain(options.domain ?? '');
   const variant = options.prompt
-    ? await loadVariant(options.prompt)
+    ? await loadVariant(userPath(options.prompt))
     : await loadPackVariant(pack, options.variant ?? pack.defaultVariant);
-  const cases = await loadPackCases(pack, options.testCase);
+  const cases = await loadPackCases(
+    pack,
+    options.testCase?.map((file) => userPath(file)),
+  );
 
   const judgeModel = options.structuralOnly ? undefined : (options.judgeModel ?? options.model);
+  const ownAgent = pack.agent && createPackAgent(pack.agent, { timeoutMs: options.timeout * 1000 });
   const { host, agent, judge } = await connectBackends({
     ollamaHost: options.ollamaHost,
-    agentModels: [options.model],
+    // A pack that brings its own agent needs Ollama for the judge only, and not at all without one.
+    agentModels: ownAgent ? [] : [options.model],
     judgeModel,
     timeout: options.timeout,
   });
@@ -40,17 +48,20 @@ export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): 
   const reporter = consoleReporter({ write: io.write, color, epochs });
   const repeats = epochs > 1 ? ` · ${epochs} epochs · policy ${policy}` : '';
   io.write(`evalpacks · ${pack.name} · variant ${variant.name} · ${cases.length} cases${repeats}\n`);
-  io.write(`agent  ollama ${options.model} @ ${host}\n`);
+  const agentLine = ownAgent
+    ? `${ownAgent.backend} ${ownAgent.model} (the pack's own)`
+    : `ollama ${options.model} @ ${host}`;
+  io.write(`agent  ${agentLine}\n`);
   const style = options.judgeStyle === 'yes-no' ? ' (yes-no questions)' : '';
   io.write(`judge  ${judgeModel ? `ollama ${judgeModel}${style}` : 'none (--structural-only)'}\n`);
-  if (judgeModel === options.model) io.write(SELF_JUDGE_NOTE);
+  if (!ownAgent && judgeModel === options.model) io.write(SELF_JUDGE_NOTE);
   io.write('\n');
 
   const run = await runPack({
     pack,
     variant,
     cases,
-    agent: agent(options.model),
+    agent: ownAgent || agent(options.model),
     judge,
     concurrency: options.concurrency,
     structural: !options.skipStructural,
