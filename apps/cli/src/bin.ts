@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
+import { compareCommand } from './commands/compare.ts';
 import { evalCommand } from './commands/eval.ts';
 import { historyCommand } from './commands/history.ts';
 import { listCommand } from './commands/list.ts';
+import { newDomainCommand } from './commands/new-domain.ts';
 import { formatError } from './report-error.ts';
 
 const io = { write: (text: string) => void process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY) };
@@ -17,12 +19,14 @@ program
   .command('eval')
   .description('run a pack against an agent model and judge it')
   .option('--domain <name>', 'the pack to run (see --list)')
+  .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
   .option('--list', 'list the packs with their case counts and variants')
   .option('--variant <name>', "one of the pack's prompt variants (default: baseline)")
   .option('--prompt <file>', 'a RISEN prompt file to use instead of a named variant')
   .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
   .option('--model <name>', 'agent model', undefined)
   .option('--judge-model <name>', 'judge model (default: the agent model)')
+  .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models')
   .option('--ollama-host <url>', 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)')
   .option('--structural-only', 'run structural checks only: no judge calls, no judge cost')
   .option('--skip-structural', 'skip structural checks and judge every case')
@@ -30,9 +34,10 @@ program
   .option('--concurrency <n>', 'model calls in flight at once (default 4)')
   .option('--max-turns <n>', 'agent turns per case before it is stopped (default 6)')
   .option('--timeout <seconds>', 'limit for one model request (default 300)')
+  .option('--repeat <k>', 'run every case K times (epochs), each a fresh sample (default 1)')
+  .option('--policy <policy>', 'what passes over the epochs: majority (default), all, any, min-rate:R')
   .option('--ci', 'plain output for CI logs; exit 1 on any failure')
   .addOption(new Option('--no-color', 'no colours in the output'))
-  .option('--repeat <n>', 'run every case n times (epochs), each a fresh sample (default 1)')
   .option('--store <path>', 'run history and call cache (default: $EVALPACKS_STORE or .evalpacks/evalpacks.db)')
   .addOption(new Option('--no-cache', 'make every model call afresh (the answers still refresh the cache)'))
   .option('--offline', 'contact no model: answers from the call cache, else the pack fixtures; unjudged items skip')
@@ -43,6 +48,42 @@ program
   .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = options.list ? await listCommand(io) : await evalCommand(options, io);
+  });
+
+program
+  .command('compare')
+  .description('run two prompts (or models) on the same cases and judge, and say whether the change helped')
+  .option('--domain <name>', 'the pack to compare on')
+  .option('--baseline <name|file>', "a variant of the pack or a prompt file (default: the pack's default)")
+  .option('--variant <name|file>', 'the variant to compare against the baseline')
+  .option('--model <name>', 'agent model for both sides')
+  .option('--baseline-model <name>', 'agent model of the baseline side')
+  .option('--variant-model <name>', 'agent model of the variant side')
+  .option('--judge-model <name>', 'judge model, the same for both sides (default: --model)')
+  .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models')
+  .option('--ollama-host <url>', 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)')
+  .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
+  .option('--structural-only', 'compare structural checks only: no judge calls')
+  .option('--skip-structural', 'compare judged items only')
+  .option('--repeat <k>', 'epochs per case on each side (default 1)')
+  .option('--policy <policy>', 'what passes over the epochs: majority (default), all, any, min-rate:R')
+  .option('--seed <n>', 'seed of the permutation test when it samples (default 1)')
+  .option('--concurrency <n>', 'model calls in flight at once (default 4)')
+  .option('--max-turns <n>', 'agent turns per case before it is stopped (default 6)')
+  .option('--timeout <seconds>', 'limit for one model request (default 300)')
+  .option('--ci', 'plain output for CI logs')
+  .addOption(new Option('--no-color', 'no colours in the output'))
+  .action(async (options: Record<string, unknown>) => {
+    process.exitCode = await compareCommand(options, io);
+  });
+
+program
+  .command('new-domain')
+  .description('create domains/NAME: a prompt, a case, a structural check and a test, linked into the workspace')
+  .argument('<name>', 'the pack name: lowercase letters, digits and dashes')
+  .option('--no-install', 'do not run `pnpm install` to link the new package')
+  .action(async (name: string, options: { install: boolean }) => {
+    process.exitCode = await newDomainCommand(name, io, { install: options.install });
   });
 
 program

@@ -3,8 +3,10 @@ import codeReview from '@evalpacks/code-review';
 import { loadPackCases } from '@evalpacks/core';
 import type { OllamaStandIn } from '@evalpacks/testkit';
 
+export { scriptJudge } from './judge-script.ts';
+
 export const cases = await loadPackCases(codeReview);
-const sample = (id: string) =>
+export const sample = (id: string) =>
   readFileSync(new URL(`../../../domains/code-review/test/samples/${id}.review.md`, import.meta.url), 'utf8');
 
 /** A code-review agent that writes the pack's sample reviews, one per case, with fixed token counts. */
@@ -15,34 +17,6 @@ export function scriptAgent(standIn: OllamaStandIn): void {
       reply: { content: sample(testCase.id), promptTokens: 1000, outputTokens: 400 },
     });
   }
-}
-
-/** A judge that finds every expected finding caught except the one the subtle-issues sample misses. */
-export function scriptJudge(standIn: OllamaStandIn, missed: string): void {
-  standIn.script({
-    match: { hasFormat: true, contains: `id="${missed}"` },
-    reply: {
-      content: '{"reasoning":"The review never discusses redelivery.","caught":false}',
-      promptTokens: 100,
-      outputTokens: 20,
-    },
-  });
-  standIn.script({
-    match: { hasFormat: true, contains: '<must_not_be_flagged>' },
-    reply: {
-      content: '{"reasoning":"The review calls it fine.","flagged":false}',
-      promptTokens: 100,
-      outputTokens: 20,
-    },
-  });
-  standIn.script({
-    match: { hasFormat: true },
-    reply: {
-      content: '{"reasoning":"The review explains the problem and its fix.","caught":true}',
-      promptTokens: 100,
-      outputTokens: 20,
-    },
-  });
 }
 
 /** `eval --domain code-review` against a stand-in, judged by its `judge:1b`, plus any other flags. */

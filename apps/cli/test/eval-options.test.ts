@@ -6,15 +6,16 @@ describe('parseEvalOptions', () => {
     expect(parseEvalOptions({ domain: 'code-review' })).toEqual({
       domain: 'code-review',
       model: 'qwen3.5:4b',
+      judgeStyle: 'structured',
       structuralOnly: false,
       skipStructural: false,
       judgeAlways: false,
       concurrency: 4,
       maxTurns: 6,
       timeout: 300,
+      repeat: 1,
       ci: false,
       color: true,
-      repeat: 1,
       cache: true,
       offline: false,
       reporter: ['console'],
@@ -29,7 +30,14 @@ describe('parseEvalOptions', () => {
   });
 
   it('asks for a domain and refuses contradictory choices', () => {
-    expect(() => parseEvalOptions({})).toThrow('missing --domain NAME (see --list)');
+    expect(() => parseEvalOptions({})).toThrow('missing --domain NAME (see --list) or --pack PATH');
+    expect(() => parseEvalOptions({ domain: 'x', pack: './p' })).toThrow(
+      'use either --domain NAME or --pack PATH, not both',
+    );
+    expect(() => parseEvalOptions({ domain: 'x', judgeStyle: 'likert' })).toThrow(
+      '--judge-style must be one of: structured, yes-no',
+    );
+    expect(parseEvalOptions({ domain: 'x', judgeStyle: 'yes-no' }).judgeStyle).toBe('yes-no');
     expect(() => parseEvalOptions({ domain: 'x', variant: 'v2', prompt: 'p.md' })).toThrow(
       'use either --variant NAME or --prompt FILE, not both',
     );

@@ -53,18 +53,22 @@ describe('run history and the call cache', () => {
     scriptJudge(standIn, missedFinding);
     const result = await runCli(evalArgs(store, '--repeat', '3'));
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^evalpacks · code-review · variant baseline · 3 cases × 3 epochs\n/);
+    expect(result.stdout).toMatch(
+      /^evalpacks · code-review · variant baseline · 3 cases · 3 epochs · policy majority\n/,
+    );
     for (const testCase of cases) {
       expect(standIn.chatCalls({ hasFormat: false, contains: testCase.input })).toHaveLength(3);
     }
     expect(standIn.chatCalls({ hasFormat: true })).toHaveLength(36);
-    expect(summaryOf(result.stdout)).toContain('  cases           6/9 passed\n');
-    expect(summaryOf(result.stdout)).toContain('  model calls     45 made, 0 from the cache\n');
+    // A repeated run ends with the per-case summary over epochs, which has its own Summary heading.
+    expect(result.stdout).toContain('  cases           2/3 passed (95% CI 20.8–93.9%)\n');
+    expect(result.stdout.match(/^━━ \S+ .* \[epoch \d\/3\]/gm)).toHaveLength(9);
+    expect(result.stdout).toContain('  model calls     45 made, 0 from the cache\n');
 
     standIn.reset();
     const again = await runCli(evalArgs(store, '--repeat', '3'));
     expect(standIn.calls).toHaveLength(0);
-    expect(summaryOf(again.stdout)).toContain('  model calls     0 made, 45 from the cache\n');
+    expect(again.stdout).toContain('  model calls     0 made, 45 from the cache\n');
   });
 
   it('re-judges a stored run with another judge as a new linked run, never calling the agent', async () => {
@@ -101,7 +105,7 @@ describe('run history and the call cache', () => {
     expect(rejudged.stdout).toContain(`CAUGHT ${missedFinding} (high)\n      The second judge sees it explained.`);
     expect(standIn.chatCalls({ hasFormat: false })).toHaveLength(0);
     expect(standIn.chatCalls({ hasFormat: true, model: 'judge2:1b' })).toHaveLength(12);
-    expect(summaryOf(rejudged.stdout)).toContain('  cases           3/3 passed\n');
+    expect(summaryOf(rejudged.stdout)).toContain('  cases           3/3 passed (100.0%, 95% CI 43.9–100.0%)\n');
 
     const history = EvalStore.open(store);
     expect(history.run(2)).toMatchObject({ kind: 'rejudge', parentRunId: 1, judge: { model: 'judge2:1b' } });

@@ -76,10 +76,10 @@ describe('CI reporters and the pass-rate gate', () => {
   it('gates the exit code on --min-pass-rate and prints the rate', async () => {
     const met = await runCli(args('--min-pass-rate', '0.3'));
     expect(met.code).toBe(0);
-    expect(summaryOf(met.stdout)).toContain('  pass rate       33.3% (minimum 30%)\n');
+    expect(summaryOf(met.stdout)).toContain('  pass rate       33.3% (minimum 30.0%)\n');
     const missed = await runCli(args('--min-pass-rate', '50%'));
     expect(missed.code).toBe(1);
-    expect(summaryOf(missed.stdout)).toContain('  pass rate       33.3% (minimum 50%, not met)\n');
+    expect(summaryOf(missed.stdout)).toContain('  pass rate       33.3% (minimum 50.0%, not met)\n');
     const wrong = await runCli(args('--min-pass-rate', '1.5'));
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toBe('evalpacks: --min-pass-rate must be between 0 and 1 (or 0% and 100%)\n');

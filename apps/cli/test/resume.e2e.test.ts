@@ -125,7 +125,7 @@ describe('interrupted runs and --resume', () => {
 
     const resumed = await runCli(['eval', '--resume', '1', '--ollama-host', standIn.url, '--store', store]);
     expect(resumed.code).toBe(1);
-    expect(summaryOf(resumed.stdout)).toContain('  cases           2/3 passed\n');
+    expect(summaryOf(resumed.stdout)).toContain('  cases           2/3 passed (66.7%, 95% CI 20.8–93.9%)\n');
 
     const again = await runCli(['eval', '--resume', '1', '--store', store]);
     expect(again.code).toBe(2);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TSX = `${ROOT}node_modules/.bin/tsx`;
 const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
 
@@ -15,55 +15,24 @@ export interface CliResult {
   ms: number;
 }
 
+export interface RunOptions {
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+}
+
 /** A store of its own for one test, so no test sees another's history or cached answers. */
 export function tempStore(): string {
   return join(mkdtempSync(join(tmpdir(), 'evalpacks-cli-')), 'evalpacks.db');
 }
 
-/**
- * Runs the real CLI as a subprocess, as a user would, with no colour, no inherited Ollama host and,
- * unless the test gives one, a fresh store.
- */
-export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
-  const started = performance.now();
-  const { OLLAMA_HOST: _ignored, EVALPACKS_STORE: _store, ...inherited } = process.env;
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [BIN, ...args], {
-      cwd: ROOT,
-      env: { ...inherited, NO_COLOR: '1', EVALPACKS_STORE: tempStore(), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, ms: performance.now() - started }));
-  });
+/** The test's environment without an inherited Ollama host or store, with no colour, plus `env`. */
+function childEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const { OLLAMA_HOST: _host, EVALPACKS_STORE: _store, ...inherited } = process.env;
+  return { ...inherited, NO_COLOR: '1', ...env };
 }
 
-/** The lines from `Summary` to the end: the part of the output that does not depend on timing. */
-export function summaryOf(stdout: string): string {
-  const at = stdout.indexOf('Summary\n');
-  return at < 0 ? '' : stdout.slice(at).trimEnd();
-}
-
-/**
- * Starts the CLI as one node process (no tsx wrapper in between), so a signal sent to `child` reaches
- * the CLI itself: what a test of SIGKILL and SIGINT needs.
- */
-export function spawnCli(args: string[], env: Record<string, string | undefined> = {}) {
+function collect(child: ChildProcess): Promise<CliResult & { signal: NodeJS.Signals | null }> {
   const started = performance.now();
-  const { OLLAMA_HOST: _ignored, EVALPACKS_STORE: _store, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', BIN, ...args], {
-    cwd: ROOT,
-    env: { ...inherited, NO_COLOR: '1', EVALPACKS_STORE: tempStore(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -72,9 +41,38 @@ export function spawnCli(args: string[], env: Record<string, string | undefined>
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk;
   });
-  const done = new Promise<CliResult & { signal: NodeJS.Signals | null }>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, ms: performance.now() - started }));
   });
-  return { child, done };
+}
+
+/** Runs a command as a subprocess with no colour and no inherited Ollama host, collecting its output. */
+export function run(command: string, args: string[], options: RunOptions = {}): Promise<CliResult> {
+  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: childEnv(options.env), stdio: 'pipe' });
+  return collect(child);
+}
+
+/** Runs the real CLI as a subprocess, as a user would, with a fresh store unless the test gives one. */
+export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+  return run(TSX, [BIN, ...args], { env: { EVALPACKS_STORE: tempStore(), ...env } });
+}
+
+/**
+ * Starts the CLI as one node process (no tsx wrapper in between), so a signal sent to `child` reaches
+ * the CLI itself: what a test of SIGKILL and SIGINT needs.
+ */
+export function spawnCli(args: string[], env: Record<string, string | undefined> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', BIN, ...args], {
+    cwd: ROOT,
+    env: childEnv({ EVALPACKS_STORE: tempStore(), ...env }),
+    stdio: 'pipe',
+  });
+  return { child, done: collect(child) };
+}
+
+/** The lines from `Summary` to the end: the part of the output that does not depend on timing. */
+export function summaryOf(stdout: string): string {
+  const at = stdout.indexOf('Summary\n');
+  return at < 0 ? '' : stdout.slice(at).trimEnd();
 }

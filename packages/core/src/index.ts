@@ -1,3 +1,7 @@
+export type { AgentReply } from './agent/agent-reply.ts';
+export type { AgentFunction } from './agent/function-agent.ts';
+export { type HttpAgentOptions, httpAgent } from './agent/http-agent.ts';
+export { createPackAgent, type PackAgent } from './agent/pack-agent.ts';
 export {
   type CallKeyMaterial,
   callCacheKey,
@@ -12,7 +16,27 @@ export {
   type ModelCallCounts,
   ModelCalls,
 } from './cache/model-calls.ts';
+export { answerContains, answersWithinTurnLimit, turnsWithin } from './checks/answer-checks.ts';
+export { caseChecks, trajectoryChecks } from './checks/case-checks.ts';
 export { type Check, type CheckOutcome, defineCheck, runChecks } from './checks/define-check.ts';
+export {
+  type CallBounds,
+  type CalledWithOptions,
+  noToolCalled,
+  toolCallCount,
+  toolCalled,
+  toolCalledWith,
+  toolNeverCalled,
+  toolsCalledInOrder,
+} from './checks/tool-checks.ts';
+export {
+  type CompareOptions,
+  type Comparison,
+  type ComparisonVerdict,
+  compareRuns,
+  type SideFigures,
+} from './compare/compare-runs.ts';
+export { type CaseComparison, type PairedItem, pairCases } from './compare/pair-cases.ts';
 export {
   analyzeTrend,
   DEFAULT_TREND_POLICY,
@@ -24,21 +48,27 @@ export {
 } from './history/trend.ts';
 export { judgeCase, judgeRequests } from './judge/judge-case.ts';
 export { JUDGE_PROMPT_VERSION } from './judge/prompts.ts';
-export { parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
+export { JUDGE_STYLES, type JudgeStyle, parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
+export { YES_NO_PROMPT_VERSION } from './judge/yes-no.ts';
 export { CaseFileError, loadCaseFile } from './pack/case-file.ts';
 export { definePack, type Pack, type PackDefinition } from './pack/define-pack.ts';
 export { fixturePath, loadSampleTranscript, loadSampleTranscripts } from './pack/fixtures.ts';
 export { InputError } from './pack/input-error.ts';
 export { listVariants, loadPackCases, loadPackVariant } from './pack/load-pack.ts';
 export { loadVariant, missingParts, parseRisenSections, RISEN_PARTS, type Variant } from './pack/prompt.ts';
+export { type CompareReporterOptions, printComparison } from './report/compare-console.ts';
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
+export { formatInterval, formatRate, percent, points } from './report/format-rate.ts';
 export { type JsonReportOptions, jsonReport } from './report/json.ts';
 export { type JunitReportOptions, junitReport } from './report/junit.ts';
 export { type MarkdownReportOptions, markdownReport } from './report/markdown.ts';
+export { type RepeatReporterOptions, repeatReporter } from './report/repeat-console.ts';
+export { type FlakyItem, type KindFigures, type RepeatSummary, summarizeRepeats } from './report/repeat-summary.ts';
 export { type Suggestion, suggestionsFor } from './report/suggestions.ts';
 export { type RunSummary, summarizeRun } from './report/summary.ts';
 export { brief, describeItem } from './runner/case-outcome.ts';
 export { InfrastructureError } from './runner/infrastructure-error.ts';
+export { type ItemKind, type ItemOutcome, itemOutcomes } from './runner/item-outcomes.ts';
 export type {
   AgentPort,
   AgentRequest,
@@ -46,12 +76,21 @@ export type {
   StructuredCallRequest,
   StructuredCallResponse,
 } from './runner/ports.ts';
+export { type CaseTally, type ItemTally, policyResolver, reduceEpochs } from './runner/reduce-epochs.ts';
 export { replayAgent } from './runner/replay-agent.ts';
 export { type RunOptions, runPack } from './runner/run-pack.ts';
-export { type SampleFallbackAgent, withSampleFallback } from './runner/sample-agent.ts';
-export { type Case, CaseSchema } from './schema/case.ts';
+export { type SampleFallbackAgent, uncachedAgent, withSampleFallback } from './runner/sample-agent.ts';
+export { type Case, type CaseInput, CaseSchema } from './schema/case.ts';
 export { type CheckResult, CheckResultSchema, type RisenPart, RisenPartSchema } from './schema/check.ts';
 export { type Finding, FindingSchema, type Severity, SeveritySchema } from './schema/finding.ts';
+export {
+  DEFAULT_REPEAT_POLICY,
+  parseRepeatPolicy,
+  passesPolicy,
+  type RepeatPolicy,
+  RepeatPolicySchema,
+  readRepeatPolicy,
+} from './schema/repeat-policy.ts';
 export {
   type CaseResult,
   CaseResultSchema,
@@ -60,6 +99,7 @@ export {
   RunResultSchema,
 } from './schema/result.ts';
 export { type SampleTranscript, SampleTranscriptSchema } from './schema/sample-transcript.ts';
+export { type CallCount, type ToolArgsExpectation, toolNamesIn } from './schema/tool-expectations.ts';
 export {
   type TokenUsage,
   type ToolCall,
@@ -68,3 +108,19 @@ export {
   TranscriptSchema,
 } from './schema/transcript.ts';
 export { type Verdict, VerdictSchema } from './schema/verdict.ts';
+export { binomialCdf, binomialPmf, binomialTest } from './stats/binomial.ts';
+export {
+  type Cluster,
+  type ClusteredRate,
+  clusteredMeanDifference,
+  clusteredRate,
+  type MeanDifference,
+} from './stats/clustered.ts';
+export { exactMcNemar } from './stats/mcnemar.ts';
+export { normalCdf, normalQuantile } from './stats/normal.ts';
+export { type PermutationTest, pairedPermutationTest, smallestPermutationP } from './stats/permutation.ts';
+export { minimumDetectableDifference } from './stats/power.ts';
+export { studentTCdf, studentTQuantile } from './stats/student-t.ts';
+export { type Interval, wilsonInterval } from './stats/wilson.ts';
+export { defineTool, invokeTool, type Tool, ToolArgumentsError, toolInputJsonSchema } from './tools/define-tool.ts';
+export { describeCall, formatValue } from './tools/describe-call.ts';

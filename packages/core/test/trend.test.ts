@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeTrend } from '../src/history/trend.ts';
-import { wilsonInterval } from '../src/history/wilson.ts';
 
 const runs = (counts: number[], total = 10) =>
   counts.map((passed, i) => ({ runId: String(i + 1), startedAt: `2025-01-0${i + 1}T00:00:00Z`, passed, total }));
-
-describe('wilsonInterval', () => {
-  it('matches the textbook values and stays inside [0, 1]', () => {
-    const round = ({ low, high }: { low: number; high: number }) => [low.toFixed(4), high.toFixed(4)];
-    expect(round(wilsonInterval(8, 10))).toEqual(['0.4902', '0.9433']);
-    expect(round(wilsonInterval(10, 10))).toEqual(['0.7225', '1.0000']);
-    expect(wilsonInterval(10, 10).high).toBe(1);
-    expect(wilsonInterval(0, 10).low).toBe(0);
-    expect(wilsonInterval(0, 0)).toEqual({ low: 0, high: 1 });
-  });
-});
 
 describe('analyzeTrend', () => {
   it('flags the last three runs all below the earlier median beyond their intervals', () => {

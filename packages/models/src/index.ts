@@ -1,4 +1,6 @@
-export { type RunOllamaAgentOptions, runOllamaAgent } from './ollama/agent.ts';
+// The entry stays light: the Strands SDK (most of start-up time) loads only when an agent is created, in
+// parallel with the preflight request. Import agent.ts, strands-model.ts or
+// strands/tools.ts directly to use them on their own.
 export { createOllamaAgent, createOllamaJudge, type OllamaBackendOptions } from './ollama/backend.ts';
 export {
   createOllamaClient,
@@ -14,4 +16,3 @@ export {
   ollamaStructuredCall,
 } from './ollama/judge.ts';
 export { preflightOllama } from './ollama/preflight.ts';
-export { OllamaModel, type OllamaModelConfig } from './ollama/strands-model.ts';

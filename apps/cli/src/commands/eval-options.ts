@@ -1,15 +1,21 @@
-import type { CacheMode } from '@evalpacks/core';
+import { type CacheMode, JUDGE_STYLES } from '@evalpacks/core';
 import { z } from 'zod';
 import { UsageError } from '../usage-error.ts';
+import { PolicySchema } from './policy-option.ts';
 
 export const DEFAULT_OLLAMA_MODEL = 'qwen3.5:4b';
 
-const count = (name: string, max: number) =>
+export const count = (name: string, max: number) =>
   z.coerce
     .number({ error: `${name} must be a number` })
     .int(`${name} must be a whole number`)
     .min(1, `${name} must be at least 1`)
     .max(max, `${name} must be at most ${max}`);
+
+/** `--judge-style`, shared by eval and compare. */
+export const JudgeStyleSchema = z
+  .enum(JUDGE_STYLES, { error: `--judge-style must be one of: ${JUDGE_STYLES.join(', ')}` })
+  .default('structured');
 
 export const REPORTERS = ['console', 'json', 'junit', 'markdown'] as const;
 
@@ -43,13 +49,15 @@ const runId = (flag: string) =>
 /** The eval command's flags after commander has read them; every rule a user can break lives here. */
 export const EvalOptionsSchema = z
   .object({
-    /** Optional only with --resume / --rejudge, whose stored run names its pack. */
+    /** Optional with --resume / --rejudge, whose stored run names its pack. */
     domain: z.string().min(1).optional(),
+    pack: z.string().min(1).optional(),
     variant: z.string().optional(),
     prompt: z.string().optional(),
     testCase: z.array(z.string()).optional(),
     model: z.string().min(1).default(DEFAULT_OLLAMA_MODEL),
     judgeModel: z.string().min(1).optional(),
+    judgeStyle: JudgeStyleSchema,
     ollamaHost: z.string().optional(),
     structuralOnly: z.boolean().default(false),
     skipStructural: z.boolean().default(false),
@@ -57,9 +65,10 @@ export const EvalOptionsSchema = z
     concurrency: count('--concurrency', 256).default(4),
     maxTurns: count('--max-turns', 50).default(6),
     timeout: count('--timeout', 3600).default(300),
+    repeat: count('--repeat', 1000).default(1),
+    policy: PolicySchema,
     ci: z.boolean().default(false),
     color: z.boolean().default(true),
-    repeat: count('--repeat', 100).default(1),
     store: z.string().min(1).optional(),
     cache: z.boolean().default(true),
     offline: z.boolean().default(false),
@@ -70,7 +79,10 @@ export const EvalOptionsSchema = z
     out: z.string().min(1).optional(),
     minPassRate: passRate.optional(),
   })
-  .refine((o) => o.domain || o.resume || o.rejudge, { message: 'missing --domain NAME (see --list)' })
+  .refine((o) => o.domain || o.pack || o.resume || o.rejudge, {
+    message: 'missing --domain NAME (see --list) or --pack PATH',
+  })
+  .refine((o) => !(o.domain && o.pack), { message: 'use either --domain NAME or --pack PATH, not both' })
   .refine((o) => !(o.structuralOnly && o.skipStructural), {
     message: '--structural-only and --skip-structural together would check nothing',
   })
@@ -79,9 +91,9 @@ export const EvalOptionsSchema = z
     message: '--offline answers only from the cache; --no-cache contradicts it',
   })
   .refine((o) => !(o.resume && o.rejudge), { message: 'use either --resume or --rejudge, not both' })
-  .refine((o) => !(o.rejudge && (o.prompt || o.variant || o.testCase || o.repeat > 1)), {
+  .refine((o) => !(o.rejudge && (o.prompt || o.variant || o.testCase || o.pack || o.repeat > 1)), {
     message:
-      '--rejudge uses the prompt, cases and epochs of the stored run; drop --variant/--prompt/--test-case/--repeat',
+      '--rejudge uses the pack, prompt, cases and epochs of the stored run; drop --pack/--variant/--prompt/--test-case/--repeat',
   });
 
 export type EvalOptions = z.infer<typeof EvalOptionsSchema>;

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import {
+  createPackAgent,
   loadPackCases,
   loadPackVariant,
   loadSampleTranscripts,
   loadVariant,
-  ModelCalls,
   type SampleFallbackAgent,
+  uncachedAgent,
   withSampleFallback,
 } from '@evalpacks/core';
 import { EvalStore } from '@evalpacks/store';
@@ -14,9 +15,11 @@ import { givenFlags, runConfig, withStoredFlags } from '../memory/run-config.ts'
 import { findRunToResume, startSession } from '../memory/session.ts';
 import { resolveStorePath } from '../memory/store-path.ts';
 import { shortPath } from '../output/file-reports.ts';
-import { consoleOutput, finishRun } from '../output/finish-run.ts';
+import { consoleOutput, finishRun, repeatsLabel } from '../output/finish-run.ts';
 import { judgeLine, printHeader } from '../output/run-header.ts';
-import { loadDomain } from '../packs/discover.ts';
+import { loadEvalPack } from '../packs/eval-pack.ts';
+import { userPath } from '../user-path.ts';
+import { connectBackends } from './backends.ts';
 import { cacheMode, type EvalOptions, parseEvalOptions } from './eval-options.ts';
 import { rejudgeCommand } from './rejudge.ts';
 
@@ -39,38 +42,42 @@ export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): 
 
 async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store: EvalStore, io: CommandIo) {
   const resume = first.resume ? findRunToResume(store, first.resume, first.domain) : undefined;
-  const options = resume
-    ? parseEvalOptions(withStoredFlags(raw, resume.config.flags as Record<string, unknown>))
-    : first;
-  const pack = await loadDomain(options.domain ?? '');
+  const flags = resume ? (resume.config.flags as Record<string, unknown>) : givenFlags(raw);
+  const options = resume ? parseEvalOptions(withStoredFlags(raw, flags)) : first;
+  const pack = await loadEvalPack(options);
   const variant = options.prompt
-    ? await loadVariant(options.prompt)
+    ? await loadVariant(userPath(options.prompt))
     : await loadPackVariant(pack, options.variant ?? pack.defaultVariant);
-  const cases = await loadPackCases(pack, options.testCase);
-
-  // Backends load lazily: --list, usage errors and bad case files never pay for the model clients.
-  const models = await import('@evalpacks/models');
-  const host = models.resolveOllamaHost(options.ollamaHost);
-  const judgeModel = options.structuralOnly ? undefined : (options.judgeModel ?? options.model);
-  const timeoutMs = options.timeout * 1000;
-  // The server check waits for the first call the cache cannot answer: a cached re-run needs no server.
-  const calls = new ModelCalls(store.callCache(), cacheMode(options), () =>
-    models.preflightOllama(host, judgeModel ? [options.model, judgeModel] : [options.model]),
+  const cases = await loadPackCases(
+    pack,
+    options.testCase?.map((file) => userPath(file)),
   );
-  const ollamaAgent = models.createOllamaAgent({ host, model: options.model, timeoutMs, calls });
+
+  const judgeModel = options.structuralOnly ? undefined : (options.judgeModel ?? options.model);
+  const ownAgent = pack.agent && createPackAgent(pack.agent, { timeoutMs: options.timeout * 1000 });
+  const backends = await connectBackends({
+    ollamaHost: options.ollamaHost,
+    // A pack that brings its own agent needs Ollama for the judge only, and not at all without one.
+    agentModels: ownAgent ? [] : [options.model],
+    judgeModel,
+    timeout: options.timeout,
+    cache: { store: store.callCache(), mode: cacheMode(options) },
+  });
+  const live = ownAgent || backends.agent(options.model);
+  // Offline, a pack's own agent is never called: the cache cannot hold its calls, so its samples answer.
   const agent = options.offline
-    ? withSampleFallback(ollamaAgent, pack, await loadSampleTranscripts(pack, cases))
-    : ollamaAgent;
-  const judge = judgeModel ? models.createOllamaJudge({ host, model: judgeModel, timeoutMs, calls }) : undefined;
+    ? withSampleFallback(ownAgent ? uncachedAgent(ownAgent) : live, pack, await loadSampleTranscripts(pack, cases))
+    : live;
+  const { judge, calls } = backends;
 
   const agentRef = { backend: agent.backend, model: agent.model };
   const judgeRef = judge && { backend: judge.backend, model: judge.model };
-  const flags = resume ? (resume.config.flags as Record<string, unknown>) : givenFlags(raw);
   const config = runConfig({ pack, variant, cases, options, agent: agentRef, judge: judgeRef, flags });
+  const epochs = options.repeat;
   const session = startSession({
     store,
     resume,
-    total: cases.length * options.repeat,
+    total: cases.length * epochs,
     costOf: () => 0, // a local model costs nothing
     meta: {
       kind: 'eval',
@@ -79,30 +86,34 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
       promptHash: config.promptHash,
       agent: agentRef,
       ...(judgeRef && { judge: judgeRef }),
-      epochs: options.repeat,
+      epochs,
       offline: options.offline,
       config,
     },
   });
 
-  const output = consoleOutput(options, io);
+  const output = consoleOutput(options, io, epochs);
+  const agentName = ownAgent ? `${ownAgent.backend} ${ownAgent.model} (the pack's own)` : `ollama ${options.model}`;
   printHeader(output, {
     pack: pack.name,
     variant: variant.name,
     cases: cases.length,
-    epochs: options.repeat,
+    repeats: repeatsLabel(options, pack, epochs),
     agent: options.offline
-      ? `ollama ${options.model} · offline: call cache, then the samples in ${shortPath(join(pack.root, 'fixtures'))}`
-      : `ollama ${options.model} @ ${host}`,
-    judge: judgeLine(judgeModel, options.offline),
-    sameModel: judgeModel === options.model,
+      ? `${agentName} · offline: call cache, then the samples in ${shortPath(join(pack.root, 'fixtures'))}`
+      : ownAgent
+        ? agentName
+        : `${agentName} @ ${backends.host}`,
+    judge: judgeLine(judgeModel, options.offline, options.judgeStyle),
+    sameModel: !ownAgent && judgeModel === options.model,
     runId: session.run.id,
-    runNote: resume && `resumed with ${session.completed.length} of ${cases.length * options.repeat} results saved`,
+    runNote: resume && `resumed with ${session.completed.length} of ${cases.length * epochs} results saved`,
     storePath: shortPath(store.path),
   });
 
-  const work = { pack, variant, cases, agent, judge, maxTurns: options.maxTurns, epochs: options.repeat };
+  const work = { pack, variant, cases, agent, judge, maxTurns: options.maxTurns, epochs };
   const run = await runRecorded(session, output, options, work);
   const samplesUsed = options.offline ? (agent as SampleFallbackAgent).samplesUsed() : undefined;
-  return finishRun({ run, runId: session.run.id, storePath: store.path, options, output, io, calls, samplesUsed });
+  const finish = { run, pack, epochs, runId: session.run.id, storePath: store.path, calls, samplesUsed };
+  return finishRun({ ...finish, options, output, io });
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { analyzeTrend, DEFAULT_TREND_POLICY, type Trend } from '@evalpacks/core';
+import { analyzeTrend, DEFAULT_TREND_POLICY, formatInterval, percent, type Trend } from '@evalpacks/core';
 import { EvalStore, type RunOutcome } from '@evalpacks/store';
 import { z } from 'zod';
 import { describeModel } from '../memory/run-config.ts';
@@ -13,8 +13,6 @@ const HistoryOptionsSchema = z.object({
 });
 
 const countRuns = (n: number) => `${n} run${n === 1 ? '' : 's'}`;
-
-const percent = (value: number) => `${(value * 100).toFixed(1).replace(/\.0$/, '')}%`;
 
 /** Runs are comparable when they ask the same prompt of the same models the same way. */
 function seriesName(run: RunOutcome): string {
@@ -68,7 +66,7 @@ export async function historyCommand(raw: Record<string, unknown>, io: CommandIo
     );
     io.write(`\n${name}\n`);
     io.write(
-      `  ${'run'.padStart(5)}  ${'started (UTC)'.padEnd(16)}  ${'passed'.padEnd(8)}${'rate'.padEnd(8)}95% interval\n`,
+      `  ${'run'.padStart(5)}  ${'started (UTC)'.padEnd(16)}  ${'passed'.padEnd(8)}${'rate'.padEnd(8)}interval\n`,
     );
     for (const point of trend.points) {
       const run = byId.get(point.runId);
@@ -76,7 +74,7 @@ export async function historyCommand(raw: Record<string, unknown>, io: CommandIo
       io.write(
         `  ${point.runId.padStart(5)}  ${point.startedAt.slice(0, 16).replace('T', ' ')}  ` +
           `${`${point.passed}/${point.total}`.padEnd(8)}${percent(point.rate).padEnd(8)}` +
-          `[${percent(point.low)}, ${percent(point.high)}]${note}\n`,
+          `${formatInterval(point)}${note}\n`,
       );
     }
     io.write(`${trendLine(trend)}\n`);

@@ -1,13 +1,14 @@
-import { type Case, ModelCalls, replayAgent, type Variant } from '@evalpacks/core';
+import { type Case, replayAgent, type Variant } from '@evalpacks/core';
 import type { EvalStore } from '@evalpacks/store';
 import { runRecorded } from '../memory/recorded-run.ts';
 import { describeModel } from '../memory/run-config.ts';
 import { startSession } from '../memory/session.ts';
 import { shortPath } from '../output/file-reports.ts';
-import { consoleOutput, finishRun } from '../output/finish-run.ts';
+import { consoleOutput, finishRun, repeatsLabel } from '../output/finish-run.ts';
 import { judgeLine, printHeader } from '../output/run-header.ts';
-import { loadDomain } from '../packs/discover.ts';
+import { loadEvalPack } from '../packs/eval-pack.ts';
 import { UsageError } from '../usage-error.ts';
+import { connectBackends } from './backends.ts';
 import type { CommandIo } from './eval.ts';
 import { cacheMode, type EvalOptions } from './eval-options.ts';
 
@@ -25,23 +26,23 @@ export async function rejudgeCommand(options: EvalOptions, store: EvalStore, io:
   if (options.domain && options.domain !== source.pack) {
     throw new UsageError(`run ${sourceId} is of ${source.pack}, not ${options.domain}`);
   }
-  const pack = await loadDomain(source.pack);
+  const flags = source.config.flags as { pack?: string } | undefined;
+  const pack = await loadEvalPack({ pack: flags?.pack, domain: source.pack });
   const results = store.caseResults(source.id);
   const cases = [...new Map(results.map((result) => [result.case.id, result.case] as [string, Case])).values()];
   // The prompt is not needed: nothing asks the agent. The name keeps the run comparable in history.
   const variant: Variant = { name: source.variant, path: '', text: '', sections: {} };
 
-  const models = await import('@evalpacks/models');
-  const host = models.resolveOllamaHost(options.ollamaHost);
   const judgeModel = options.structuralOnly
     ? undefined
     : (options.judgeModel ?? source.judge?.model ?? source.agent.model);
-  const calls = new ModelCalls(store.callCache(), cacheMode(options), () =>
-    models.preflightOllama(host, judgeModel ? [judgeModel] : []),
-  );
-  const judge = judgeModel
-    ? models.createOllamaJudge({ host, model: judgeModel, timeoutMs: options.timeout * 1000, calls })
-    : undefined;
+  const { judge, calls } = await connectBackends({
+    ollamaHost: options.ollamaHost,
+    agentModels: [],
+    judgeModel,
+    timeout: options.timeout,
+    cache: { store: store.callCache(), mode: cacheMode(options) },
+  });
   const judgeRef = judge && { backend: judge.backend, model: judge.model };
 
   const session = startSession({
@@ -61,14 +62,14 @@ export async function rejudgeCommand(options: EvalOptions, store: EvalStore, io:
       config: { ...source.config, judge: describeModel(judgeRef), flags: {} },
     },
   });
-  const output = consoleOutput(options, io);
+  const output = consoleOutput(options, io, source.epochs);
   printHeader(output, {
     pack: source.pack,
     variant: source.variant,
     cases: cases.length,
-    epochs: source.epochs,
+    repeats: repeatsLabel(options, pack, source.epochs),
     agent: `${describeModel(source.agent)} · the answers stored in run ${source.id}, no agent calls`,
-    judge: judgeLine(judgeModel, options.offline),
+    judge: judgeLine(judgeModel, options.offline, options.judgeStyle),
     sameModel: judgeModel === source.agent.model,
     runId: session.run.id,
     runNote: `re-judging run ${source.id}`,
@@ -76,13 +77,8 @@ export async function rejudgeCommand(options: EvalOptions, store: EvalStore, io:
   });
 
   const agent = replayAgent(source.agent, results);
-  const run = await runRecorded(session, output, options, {
-    pack,
-    variant,
-    cases,
-    agent,
-    judge,
-    epochs: source.epochs,
-  });
-  return finishRun({ run, runId: session.run.id, storePath: store.path, options, output, io, calls });
+  const epochs = source.epochs;
+  const run = await runRecorded(session, output, options, { pack, variant, cases, agent, judge, epochs });
+  const finish = { run, pack, epochs, runId: session.run.id, storePath: store.path, calls };
+  return finishRun({ ...finish, options, output, io });
 }

@@ -22,6 +22,7 @@ export async function runRecorded(
       concurrency: options.concurrency,
       structural: !options.skipStructural,
       judgeAlways: options.judgeAlways,
+      judgeStyle: options.judgeStyle,
       completed: session.completed,
       onCaseResult: (result) => {
         session.save(result);

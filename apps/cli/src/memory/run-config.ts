@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { resolve } from 'node:path';
 import { type Case, canonicalJson, type ModelRef, type Pack, type Variant } from '@evalpacks/core';
 import type { EvalOptions } from '../commands/eval-options.ts';
+import { userPath } from '../user-path.ts';
 
 /**
  * The flags --resume reuses from the stored run unless given again: those that decide what a run computes,
@@ -9,6 +9,7 @@ import type { EvalOptions } from '../commands/eval-options.ts';
  */
 const CONFIG_FLAGS = [
   'domain',
+  'pack',
   'variant',
   'prompt',
   'testCase',
@@ -19,6 +20,8 @@ const CONFIG_FLAGS = [
   'judgeAlways',
   'maxTurns',
   'repeat',
+  'policy',
+  'judgeStyle',
   'offline',
   'ollamaHost',
 ] as const;
@@ -40,6 +43,7 @@ export type RunConfig = {
   judgeAlways: boolean;
   maxTurns: number;
   offline: boolean;
+  judgeStyle: string;
   /** The config flags as given, paths made absolute. */
   flags: Record<string, unknown>;
 };
@@ -54,8 +58,8 @@ export function givenFlags(raw: Record<string, unknown>): Record<string, unknown
   for (const name of CONFIG_FLAGS) {
     const value = raw[name];
     if (value === undefined) continue;
-    if (name === 'prompt') flags[name] = resolve(String(value));
-    else if (name === 'testCase') flags[name] = (value as string[]).map((file) => resolve(file));
+    if (name === 'prompt' || name === 'pack') flags[name] = userPath(String(value));
+    else if (name === 'testCase') flags[name] = (value as string[]).map((file) => userPath(file));
     else flags[name] = value;
   }
   return flags;
@@ -99,6 +103,7 @@ export function runConfig({ pack, variant, cases, options, agent, judge, flags }
     judgeAlways: options.judgeAlways,
     maxTurns: options.maxTurns,
     offline: options.offline,
+    judgeStyle: options.judgeStyle,
     flags,
   };
 }
@@ -114,6 +119,7 @@ const LABELS: Record<Exclude<keyof RunConfig, 'cases' | 'flags'>, string> = {
   judgeAlways: '--judge-always',
   maxTurns: '--max-turns',
   offline: '--offline',
+  judgeStyle: '--judge-style',
 };
 
 function caseDifferences(before: Record<string, string>, now: Record<string, string>): string[] {

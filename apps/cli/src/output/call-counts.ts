@@ -1,4 +1,4 @@
-import type { ModelCalls } from '@evalpacks/core';
+import { type ModelCalls, percent } from '@evalpacks/core';
 
 /** The summary line that says what the run paid for: `15 made, 0 from the cache`, plus samples offline. */
 export function modelCallsRow(calls: ModelCalls, samplesUsed?: number): [string, string] {
@@ -12,7 +12,6 @@ export function modelCallsRow(calls: ModelCalls, samplesUsed?: number): [string,
 /** The share of case results that passed, and whether it meets --min-pass-rate. */
 export function passRateRow(passed: number, total: number, minimum: number): { row: [string, string]; ok: boolean } {
   const rate = total > 0 ? passed / total : 0;
-  const percent = (value: number) => `${(value * 100).toFixed(1).replace(/\.0$/, '')}%`;
   const ok = rate >= minimum;
   return { row: ['pass rate', `${percent(rate)} (minimum ${percent(minimum)}${ok ? '' : ', not met'})`], ok };
 }

@@ -1,10 +1,12 @@
+import { SELF_JUDGE_NOTE } from '../commands/backends.ts';
 import type { ConsoleOutput } from './finish-run.ts';
 
 export interface HeaderFacts {
   pack: string;
   variant: string;
   cases: number;
-  epochs: number;
+  /** " · 3 epochs · policy majority" for a repeated run, else empty. */
+  repeats: string;
   /** What stands after "agent": the backend and model, and where answers come from. */
   agent: string;
   /** What stands after "judge", or undefined for a structural-only run. */
@@ -18,18 +20,17 @@ export interface HeaderFacts {
 }
 
 /** The judge as the header names it, or undefined when nothing judges (structural-only). */
-export function judgeLine(model: string | undefined, offline: boolean): string | undefined {
-  return model && `ollama ${model}${offline ? ' · offline: call cache, else not judged' : ''}`;
+export function judgeLine(model: string | undefined, offline: boolean, style?: string): string | undefined {
+  const asked = style === 'yes-no' ? ' (yes-no questions)' : '';
+  return model && `ollama ${model}${asked}${offline ? ' · offline: call cache, else not judged' : ''}`;
 }
 
 /** The lines before the first case: what runs, against what, and where it is recorded. */
 export function printHeader(output: ConsoleOutput, facts: HeaderFacts): void {
-  const epochs = facts.epochs > 1 ? ` × ${facts.epochs} epochs` : '';
-  output.line(`evalpacks · ${facts.pack} · variant ${facts.variant} · ${facts.cases} cases${epochs}`);
+  output.line(`evalpacks · ${facts.pack} · variant ${facts.variant} · ${facts.cases} cases${facts.repeats}`);
   output.line(`agent  ${facts.agent}`);
   output.line(`judge  ${facts.judge ?? 'none (--structural-only)'}`);
-  if (facts.sameModel)
-    output.line('note   the judge is the agent model; a different --judge-model avoids self-preference');
+  if (facts.sameModel) output.line(SELF_JUDGE_NOTE.trimEnd());
   output.line(`run    ${facts.runId}${facts.runNote ? ` · ${facts.runNote}` : ''} · ${facts.storePath}`);
   output.line('');
 }

@@ -1,4 +1,4 @@
-import { wilsonInterval } from './wilson.ts';
+import { wilsonInterval } from '../stats/wilson.ts';
 
 /** One run's outcome: how many case results passed out of how many. */
 export interface RunPoint {
@@ -11,8 +11,8 @@ export interface RunPoint {
 export interface TrendPoint extends RunPoint {
   rate: number;
   /** Wilson 95% interval of the rate. */
-  low: number;
-  high: number;
+  lower: number;
+  upper: number;
 }
 
 export interface Regression {
@@ -51,15 +51,14 @@ function median(values: number[]): number {
 export function analyzeTrend(runs: RunPoint[], policy: TrendPolicy = DEFAULT_TREND_POLICY): Trend {
   const points = [...runs]
     .sort((a, b) => a.startedAt.localeCompare(b.startedAt))
-    .map((run) => ({
-      ...run,
-      rate: run.total > 0 ? run.passed / run.total : 0,
-      ...wilsonInterval(run.passed, run.total),
-    }));
+    .map((run) => {
+      const { lower, upper } = wilsonInterval(run.passed, run.total);
+      return { ...run, rate: run.total > 0 ? run.passed / run.total : 0, lower, upper };
+    });
   if (points.length < policy.window + policy.minEarlier) return { points };
   const earlier = points.slice(0, -policy.window);
   const latest = points.slice(-policy.window);
   const baseline = median(earlier.map((point) => point.rate));
-  if (!latest.every((point) => point.high < baseline)) return { points };
+  if (!latest.every((point) => point.upper < baseline)) return { points };
   return { points, regression: { baseline, runIds: latest.map((point) => point.runId) } };
 }

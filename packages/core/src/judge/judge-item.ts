@@ -3,7 +3,7 @@ import { InfrastructureError } from '../runner/infrastructure-error.ts';
 import type { JudgePort } from '../runner/ports.ts';
 import type { JudgedItemKind, Verdict } from '../schema/verdict.ts';
 import { repairPrompt } from './prompts.ts';
-import { parseVerdict, verdictJsonSchema } from './verdict.ts';
+import { type JudgeStyle, parseVerdict, verdictJsonSchema } from './verdict.ts';
 
 export interface JudgeItemRequest {
   kind: JudgedItemKind;
@@ -12,6 +12,8 @@ export interface JudgeItemRequest {
   prompt: string;
   /** The epoch of the judged answer (default 0). */
   epoch?: number;
+  /** Defaults to 'structured'. */
+  style?: JudgeStyle;
 }
 
 /** Runs calls through the shared model-call pool. */
@@ -25,7 +27,7 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
   const base = { kind: request.kind, itemId: request.itemId, model: judge.model };
   const usage = { input: 0, output: 0 };
   let latencyMs = 0;
-  const jsonSchema = verdictJsonSchema(request.kind);
+  const jsonSchema = verdictJsonSchema(request.kind, request.style);
   let prompt = request.prompt;
   let lastText = '';
   let problem = '';
@@ -45,7 +47,7 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
       return { ...base, usage, latencyMs, status: 'error', error: `judge call failed: ${(error as Error).message}` };
     }
     try {
-      return { ...base, usage, latencyMs, status: 'ok', ...parseVerdict(request.kind, lastText) };
+      return { ...base, usage, latencyMs, status: 'ok', ...parseVerdict(request.kind, lastText, request.style) };
     } catch (error) {
       problem = (error as Error).message;
       prompt = repairPrompt(request.prompt, lastText, problem);

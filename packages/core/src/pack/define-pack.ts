@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PackAgentSchema } from '../agent/pack-agent.ts';
 import type { Check } from '../checks/define-check.ts';
+import { RepeatPolicySchema } from '../schema/repeat-policy.ts';
+import type { Tool } from '../tools/define-tool.ts';
 
 /** How the judge should refer to what the agent produced ("code review", "content review", ...). */
 export const PackJudgeSchema = z.object({
@@ -19,8 +22,17 @@ export const PackDefinitionSchema = z.object({
   checks: z.array(z.custom<Check>((value) => typeof (value as Check)?.run === 'function')).default([]),
   judge: PackJudgeSchema.default({ subject: 'answer' }),
   defaultVariant: z.string().default('baseline'),
+  /** The pack's repeat policy when neither the case nor the command line sets one (default majority). */
+  repeatPolicy: RepeatPolicySchema.optional(),
   /** Maps one raw record of the pack's own case format onto the shared case shape. */
   toCase: z.custom<(raw: unknown) => unknown>((value) => typeof value === 'function').optional(),
+  /**
+   * For agents with tools: makes a fresh set of tools (and whatever state they share, an order
+   * book, say) for one case run, so no case or epoch ever sees another's state.
+   */
+  tools: z.custom<() => Tool[]>((value) => typeof value === 'function').optional(),
+  /** The pack's own agent, instead of the built-in one: a function, or `{ url }` of an HTTP endpoint. */
+  agent: PackAgentSchema.optional(),
 });
 
 export type PackDefinition = z.input<typeof PackDefinitionSchema>;

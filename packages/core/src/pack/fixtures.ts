@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import type { Case } from '../schema/case.ts';
 import { type SampleTranscript, SampleTranscriptSchema } from '../schema/sample-transcript.ts';
-import { CaseFileError, describeIssue, readDocuments } from './case-file.ts';
+import { CaseFileError, describeIssue, issuePath, readDocuments } from './case-file.ts';
 import type { Pack } from './define-pack.ts';
 
 /** Where a pack keeps the sample transcript of a case. */
@@ -31,7 +31,7 @@ export async function loadSampleTranscript(pack: Pack, testCase: Case): Promise<
   const parsed = SampleTranscriptSchema.safeParse(docs.items[0]);
   if (!parsed.success) {
     const issue = parsed.error.issues[0] as z.core.$ZodIssue;
-    throw new CaseFileError(`${file}:${docs.lineOf(issue.path, 0)}: ${describeIssue(issue)}`);
+    throw new CaseFileError(`${file}:${docs.lineOf(issuePath(issue), 0)}: ${describeIssue(issue)}`);
   }
   if (flat(parsed.data.input) !== flat(testCase.input)) {
     throw new CaseFileError(

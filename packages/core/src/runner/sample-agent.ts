@@ -1,6 +1,7 @@
-import { findCacheMiss } from '../cache/model-calls.ts';
+import { CacheMissError, findCacheMiss } from '../cache/model-calls.ts';
 import type { Pack } from '../pack/define-pack.ts';
 import { fixturePath } from '../pack/fixtures.ts';
+import type { ModelRef } from '../schema/result.ts';
 import type { SampleTranscript } from '../schema/sample-transcript.ts';
 import type { AgentPort } from './ports.ts';
 
@@ -36,6 +37,19 @@ export function withSampleFallback(
       }
       used += 1;
       return { ...sample, toolCalls: sample.toolCalls.map((call) => ({ ...call })) };
+    },
+  };
+}
+
+/**
+ * Offline stand-in for an agent whose calls the cache cannot hold (a pack's own function or HTTP agent):
+ * it is never called, so withSampleFallback answers every case from the samples.
+ */
+export function uncachedAgent(agent: ModelRef): AgentPort {
+  return {
+    ...agent,
+    run: async (request) => {
+      throw new CacheMissError('agent', `${agent.backend}:${request.caseId}#${request.epoch}`);
     },
   };
 }

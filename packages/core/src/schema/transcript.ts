@@ -29,8 +29,10 @@ export const TranscriptSchema = z.object({
   usage: TokenUsageSchema.default({ input: 0, output: 0 }),
   latencyMs: z.number().nonnegative(),
   model: z.string(),
-  /** Why the agent produced no usable answer (backend failure, turn limit, ...). */
+  /** Why the agent produced no usable answer (a backend failure, ...). */
   error: z.string().optional(),
+  /** The loop was stopped at max turns, still calling tools: a failure of the agent, not of the harness. */
+  turnLimitReached: z.boolean().optional(),
   /** A hand-written sample answer from the pack's fixtures (offline mode), not a model's. */
   sample: z.boolean().optional(),
 });
