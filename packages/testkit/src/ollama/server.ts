@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseJson, readBody } from '../common/io.ts';
 import { type ChatContext, handleChat } from './chat.ts';
 import { matches, normalizeModel } from './match.ts';
 import { OLLAMA_VERSION, showResponse, tagEntry } from './models.ts';
-import { gone, parseJson, readBody, sendError, sendJson, sendText } from './respond.ts';
+import { gone, sendError, sendJson, sendText } from './respond.ts';
 import { Script } from './script.ts';
 import type { CallRecord, ChatRequest, Matcher, OllamaStandIn, StandInOptions } from './types.ts';
 
