@@ -22,6 +22,7 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
   const base = { kind: request.kind, itemId: request.itemId, model: judge.model };
   const usage = { input: 0, output: 0 };
   let latencyMs = 0;
+  let retries = 0;
   const jsonSchema = verdictJsonSchema(request.kind);
   let prompt = request.prompt;
   let lastText = '';
@@ -32,13 +33,28 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
       usage.input += response.usage.input;
       usage.output += response.usage.output;
       latencyMs += response.latencyMs;
+      retries += response.retries ?? 0;
       lastText = response.text;
     } catch (error) {
       if (error instanceof InfrastructureError) throw error; // no other item could be judged either
-      return { ...base, usage, latencyMs, status: 'error', error: `judge call failed: ${(error as Error).message}` };
+      return {
+        ...base,
+        usage,
+        latencyMs,
+        ...(retries > 0 && { retries }),
+        status: 'error',
+        error: `judge call failed: ${(error as Error).message}`,
+      };
     }
     try {
-      return { ...base, usage, latencyMs, status: 'ok', ...parseVerdict(request.kind, lastText) };
+      return {
+        ...base,
+        usage,
+        latencyMs,
+        ...(retries > 0 && { retries }),
+        status: 'ok',
+        ...parseVerdict(request.kind, lastText),
+      };
     } catch (error) {
       problem = (error as Error).message;
       prompt = repairPrompt(request.prompt, lastText, problem);
@@ -48,6 +64,7 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
     ...base,
     usage,
     latencyMs,
+    ...(retries > 0 && { retries }),
     status: 'error',
     error: `unparseable verdict after one repair attempt (${problem})`,
     raw: lastText,

@@ -1,6 +1,7 @@
 import { createColors } from 'picocolors';
 import { describeItem } from '../runner/case-outcome.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
+import { describeCost, estimateCost, type PriceLookup } from './cost.ts';
 import { suggestionsFor } from './suggestions.ts';
 import { summarizeRun } from './summary.ts';
 
@@ -9,6 +10,8 @@ export interface ConsoleReporterOptions {
   color: boolean;
   /** Characters of the answer to show per case. */
   answerChars?: number;
+  /** Prices for the cost line; without them the summary prints no cost. */
+  priceOf?: PriceLookup;
 }
 
 const STATUS_LABEL = { passed: 'PASS', failed: 'FAIL', error: 'ERROR' } as const;
@@ -70,7 +73,11 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     const s = summarizeRun(run);
     const row = (label: string, value: string) => out(`  ${label.padEnd(16)}${value}`);
     out(c.bold('Summary'));
-    row('cases', `${s.cases.passed}/${s.cases.total} passed${s.errors ? `, ${s.errors} with errors` : ''}`);
+    const notStarted = s.notStarted ? `, ${s.notStarted} not started` : '';
+    row(
+      'cases',
+      `${s.cases.passed}/${s.cases.total} passed${s.errors ? `, ${s.errors} with errors` : ''}${notStarted}`,
+    );
     if (s.structural.total > 0) row('structural', `${s.structural.passed}/${s.structural.total} checks passed`);
     if (s.findings.total > 0) {
       const notJudged = s.findings.notJudged ? ` (${s.findings.notJudged} not judged)` : '';
@@ -85,6 +92,8 @@ export function consoleReporter(options: ConsoleReporterOptions) {
       'tokens',
       `agent ${s.agentTokens.input} in / ${s.agentTokens.output} out, judge ${s.judgeTokens.input} in / ${s.judgeTokens.output} out`,
     );
+    if (options.priceOf) row('cost', describeCost(estimateCost(run, options.priceOf), run));
+    if (s.retries.agent + s.retries.judge > 0) row('retries', `agent ${s.retries.agent}, judge ${s.retries.judge}`);
     const suggestions = suggestionsFor(run);
     if (suggestions.length > 0) {
       out();

@@ -31,6 +31,8 @@ export interface StructuredCallResponse {
   text: string;
   usage: TokenUsage;
   latencyMs: number;
+  /** Attempts the backend repeated (throttling, 5xx) before this answer. */
+  retries?: number;
 }
 
 export interface JudgePort {

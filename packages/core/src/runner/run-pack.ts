@@ -28,6 +28,11 @@ export interface RunOptions {
   /** Independent repeats of every case (default 1); each epoch is a fresh sample. */
   epochs?: number;
   onCaseResult?: (result: CaseResult) => void;
+  /**
+   * Asked as each case is about to start (when its agent call gets a slot in the pool); false leaves
+   * the case out and lists it in the run's `notStarted`. Cases already running finish. Budgets use it.
+   */
+  shouldStart?: () => boolean;
 }
 
 function failedAgentTranscript(input: string, model: string, error: unknown): Transcript {
@@ -43,19 +48,28 @@ function failedAgentTranscript(input: string, model: string, error: unknown): Tr
   };
 }
 
-async function runCase(options: RunOptions, testCase: Case, epoch: number, gate: Gate): Promise<CaseResult> {
+async function runCase(
+  options: RunOptions,
+  testCase: Case,
+  epoch: number,
+  gate: Gate,
+): Promise<CaseResult | undefined> {
   const { pack, agent, judge } = options;
   let transcript: Transcript;
   try {
-    transcript = await gate(() =>
-      agent.run({
-        caseId: testCase.id,
-        epoch,
-        systemPrompt: options.variant.text,
-        input: testCase.input,
-        maxTurns: options.maxTurns ?? 6,
-      }),
+    const started = await gate(async () =>
+      options.shouldStart?.() === false
+        ? undefined
+        : agent.run({
+            caseId: testCase.id,
+            epoch,
+            systemPrompt: options.variant.text,
+            input: testCase.input,
+            maxTurns: options.maxTurns ?? 6,
+          }),
     );
+    if (started === undefined) return undefined;
+    transcript = started;
   } catch (error) {
     if (error instanceof InfrastructureError) throw error;
     transcript = failedAgentTranscript(testCase.input, agent.model, error);
@@ -105,7 +119,7 @@ export async function runPack(options: RunOptions): Promise<RunResult> {
     work.map(async ({ testCase, epoch }) => {
       try {
         const result = await runCase(options, testCase, epoch, gate);
-        options.onCaseResult?.(result);
+        if (result) options.onCaseResult?.(result);
         return result;
       } catch (error) {
         limit.clearQueue(); // nothing queued can succeed after an infrastructure failure
@@ -120,6 +134,11 @@ export async function runPack(options: RunOptions): Promise<RunResult> {
     ...(options.judge ? { judge: { backend: options.judge.backend, model: options.judge.model } } : {}),
     startedAt,
     finishedAt: new Date().toISOString(),
-    cases: results,
+    cases: results.filter((result) => result !== undefined),
+    ...(results.includes(undefined) && {
+      notStarted: work
+        .filter((_, i) => results[i] === undefined)
+        .map(({ testCase, epoch }) => ({ caseId: testCase.id, epoch })),
+    }),
   };
 }

@@ -1,10 +1,9 @@
 import type { Transcript } from '@evalpacks/core';
-import type { AgentResult, Tool as StrandsTool } from '@strands-agents/sdk';
-import { AfterModelCallEvent, AfterToolCallEvent, Agent, BeforeModelCallEvent } from '@strands-agents/sdk';
+import type { Tool as StrandsTool } from '@strands-agents/sdk';
 import type { Ollama } from 'ollama';
+import { runStrandsAgent } from '../strands/run-agent.ts';
 import { asOllamaUnavailable, describeOllamaError } from './errors.ts';
 import { OllamaModel } from './strands-model.ts';
-import { TranscriptRecorder } from './transcript-recorder.ts';
 
 export interface RunOllamaAgentOptions {
   client: Ollama;
@@ -18,57 +17,16 @@ export interface RunOllamaAgentOptions {
 }
 
 /**
- * Runs one case through a real Strands agent on Ollama. Backend failures end up in the
- * transcript's `error`; only failures that doom every case (server unreachable, model not
- * pulled) throw, as an InfrastructureError.
+ * Runs one case through a real Strands agent on Ollama. Only failures that doom every case
+ * (server unreachable, model not pulled) throw, as an InfrastructureError.
  */
-export async function runOllamaAgent(options: RunOllamaAgentOptions): Promise<Transcript> {
-  const { client, model, systemPrompt, input, tools = [], maxTurns, temperature } = options;
-  if (!Number.isInteger(maxTurns) || maxTurns < 1) {
-    throw new RangeError(`maxTurns must be a positive integer, got ${maxTurns}`);
-  }
-  const agent = new Agent({
+export function runOllamaAgent(options: RunOllamaAgentOptions): Promise<Transcript> {
+  const { client, model, temperature, ...rest } = options;
+  return runStrandsAgent({
+    ...rest,
     model: new OllamaModel(client, { modelId: model, ...(temperature !== undefined && { temperature }) }),
-    systemPrompt,
-    tools,
-    printer: false,
-    // Retrying would hide failures and inflate latency; the runner owns that policy.
-    retryStrategy: null,
+    modelName: model,
+    asInfrastructureError: (error) => asOllamaUnavailable(error, model),
+    describeError: describeOllamaError,
   });
-
-  const recorder = new TranscriptRecorder();
-  agent.addHook(BeforeModelCallEvent, () => recorder.modelCallStarted());
-  agent.addHook(AfterModelCallEvent, (event) => {
-    if (event.stopData) recorder.modelReplied(event.stopData.message);
-  });
-  agent.addHook(AfterToolCallEvent, (event) => recorder.toolFinished(event.toolUse.toolUseId, event.result));
-
-  const started = performance.now();
-  const finish = (answer: string, error?: string): Transcript => ({
-    input,
-    answer,
-    ...recorder.snapshot(),
-    latencyMs: Math.round(performance.now() - started),
-    model,
-    ...(error !== undefined && { error }),
-  });
-
-  let result: AgentResult;
-  try {
-    // Strands counts loop cycles (one model call plus its tools) and stops before starting
-    // cycle maxTurns+1 with stopReason 'limitTurns' instead of throwing.
-    result = await agent.invoke(input, { limits: { turns: maxTurns } });
-  } catch (error) {
-    const unavailable = asOllamaUnavailable(error, model);
-    if (unavailable) throw unavailable;
-    return finish('', describeOllamaError(error));
-  }
-
-  if (result.stopReason === 'limitTurns') return finish('', `turn limit (${maxTurns}) reached`);
-  if (result.stopReason === 'cancelled') return finish('', 'cancelled');
-  const answer = result.lastMessage.content
-    .flatMap((block) => (block.type === 'textBlock' ? [block.text] : []))
-    .join('\n')
-    .trim();
-  return finish(answer);
 }
