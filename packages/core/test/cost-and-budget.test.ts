@@ -95,10 +95,10 @@ describe('retries and cost in the summary', () => {
 
   it('prints cost and retries rows only when there is something to say', async () => {
     const lines = async (agent: AgentPort, withPrices: boolean) => {
-      let text = '';
+      const out: string[] = [];
       const run = await runPack({ pack, variant, cases: cases.slice(0, 1), agent, concurrency: 1 });
-      consoleReporter({ write: (t) => void (text += t), color: false, ...(withPrices && { priceOf }) }).summary(run);
-      return text.split('\n').filter((line) => /^ {2}(cost|retries)/.test(line));
+      consoleReporter({ write: (t) => out.push(t), color: false, ...(withPrices && { priceOf }) }).summary(run);
+      return out.join('').split('\n').filter((line) => /^ {2}(cost|retries)/.test(line));
     };
     expect(
       await lines(
