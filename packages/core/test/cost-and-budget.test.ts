@@ -98,7 +98,10 @@ describe('retries and cost in the summary', () => {
       const out: string[] = [];
       const run = await runPack({ pack, variant, cases: cases.slice(0, 1), agent, concurrency: 1 });
       consoleReporter({ write: (t) => out.push(t), color: false, ...(withPrices && { priceOf }) }).summary(run);
-      return out.join('').split('\n').filter((line) => /^ {2}(cost|retries)/.test(line));
+      return out
+        .join('')
+        .split('\n')
+        .filter((line) => /^ {2}(cost|retries)/.test(line));
     };
     expect(
       await lines(
