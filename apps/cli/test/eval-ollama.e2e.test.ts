@@ -41,6 +41,7 @@ describe('pnpm eval --domain code-review against the Ollama stand-in', () => {
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 3000 in / 1200 out, judge 1200 in / 240 out',
+        '  cost            $0 estimated (agent $0, judge $0)',
         '',
         'Suggestions',
         `  Steps       subtle-issues: missed "${missed}": add a step that looks for: ${brief(subtle?.expectedFindings.find((f) => f.id === missed)?.description ?? '')}`,
@@ -87,6 +88,7 @@ describe('pnpm eval --domain code-review against the Ollama stand-in', () => {
         '  cases           3/3 passed',
         '  structural      18/18 checks passed',
         '  tokens          agent 3000 in / 1200 out, judge 0 in / 0 out',
+        '  cost            $0 estimated (agent $0, judge $0)',
       ].join('\n'),
     );
   });

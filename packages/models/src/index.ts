@@ -6,11 +6,6 @@ export {
 } from './bedrock/backend.ts';
 export { type BedrockConnection, bedrockClientConfig, resolveBedrockRegion } from './bedrock/client-config.ts';
 export {
-  DEFAULT_BEDROCK_AGENT_MODEL,
-  DEFAULT_BEDROCK_JUDGE_MODEL,
-  DEFAULT_BEDROCK_REGION,
-} from './bedrock/defaults.ts';
-export {
   asBedrockUnavailable,
   BedrockUnavailableError,
   type BedrockUnavailableKind,
@@ -24,6 +19,11 @@ export {
 } from './bedrock/judge.ts';
 export { PREFLIGHT_PROMPT, preflightBedrock } from './bedrock/preflight.ts';
 export { BackoffRetryStrategy, countRetries, DEFAULT_RETRY_POLICY, type RetryPolicy } from './bedrock/retry.ts';
+export {
+  DEFAULT_BEDROCK_AGENT_MODEL,
+  DEFAULT_BEDROCK_JUDGE_MODEL,
+  DEFAULT_BEDROCK_REGION,
+} from './defaults.ts';
 export { type RunOllamaAgentOptions, runOllamaAgent } from './ollama/agent.ts';
 export { createOllamaAgent, createOllamaJudge, type OllamaBackendOptions } from './ollama/backend.ts';
 export {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '@evalpacks/core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BEDROCK_AGENT_MODEL, DEFAULT_BEDROCK_JUDGE_MODEL } from '../src/bedrock/defaults.ts';
+import { DEFAULT_BEDROCK_AGENT_MODEL, DEFAULT_BEDROCK_JUDGE_MODEL } from '../src/defaults.ts';
 import { loadPriceTable, priceLookup } from '../src/pricing/price-table.ts';
 
 describe('the price table', () => {

@@ -1,7 +1,10 @@
+import { DEFAULT_BEDROCK_AGENT_MODEL } from '@evalpacks/models/defaults';
 import { z } from 'zod';
 import { UsageError } from '../usage-error.ts';
 
 export const DEFAULT_OLLAMA_MODEL = 'qwen3.5:4b';
+
+const backend = (flag: string) => z.enum(['ollama', 'bedrock'], { error: `${flag} must be ollama or bedrock` });
 
 const count = (name: string, max: number) =>
   z.coerce
@@ -17,9 +20,22 @@ export const EvalOptionsSchema = z
     variant: z.string().optional(),
     prompt: z.string().optional(),
     testCase: z.array(z.string()).optional(),
-    model: z.string().min(1).default(DEFAULT_OLLAMA_MODEL),
+    backend: backend('--backend').default('ollama'),
+    /** Defaults to --backend. */
+    judgeBackend: backend('--judge-backend').optional(),
+    /** Defaults to the backend's default model. */
+    model: z.string().min(1).optional(),
     judgeModel: z.string().min(1).optional(),
     ollamaHost: z.string().optional(),
+    region: z.string().min(1).optional(),
+    profile: z.string().min(1).optional(),
+    bedrockEndpoint: z
+      .url({ protocol: /^https?$/, error: '--bedrock-endpoint must be an http:// or https:// URL' })
+      .optional(),
+    maxCost: z.coerce
+      .number({ error: '--max-cost must be a number of US dollars' })
+      .nonnegative('--max-cost must not be negative')
+      .optional(),
     structuralOnly: z.boolean().default(false),
     skipStructural: z.boolean().default(false),
     judgeAlways: z.boolean().default(false),
@@ -32,7 +48,14 @@ export const EvalOptionsSchema = z
   .refine((o) => !(o.structuralOnly && o.skipStructural), {
     message: '--structural-only and --skip-structural together would check nothing',
   })
-  .refine((o) => !(o.prompt && o.variant), { message: 'use either --variant NAME or --prompt FILE, not both' });
+  .refine((o) => !(o.prompt && o.variant), { message: 'use either --variant NAME or --prompt FILE, not both' })
+  .refine((o) => [o.backend, o.judgeBackend].includes('bedrock') || !(o.region || o.profile || o.bedrockEndpoint), {
+    message: '--region, --profile and --bedrock-endpoint need --backend bedrock or --judge-backend bedrock',
+  })
+  .transform((o) => ({
+    ...o,
+    model: o.model ?? (o.backend === 'bedrock' ? DEFAULT_BEDROCK_AGENT_MODEL : DEFAULT_OLLAMA_MODEL),
+  }));
 
 export type EvalOptions = z.infer<typeof EvalOptionsSchema>;
 

@@ -1,6 +1,9 @@
 import { consoleReporter, loadPackCases, loadPackVariant, loadVariant, runPack } from '@evalpacks/core';
+import { connectBackends } from '../backends/connect.ts';
+import { planBackends } from '../backends/plan.ts';
+import { Budget } from '../cost/budget.ts';
 import { loadDomain } from '../packs/discover.ts';
-import { type EvalOptions, parseEvalOptions } from './eval-options.ts';
+import { DEFAULT_OLLAMA_MODEL, type EvalOptions, parseEvalOptions } from './eval-options.ts';
 
 export interface CommandIo {
   write: (text: string) => void;
@@ -16,22 +19,15 @@ export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): 
     : await loadPackVariant(pack, options.variant ?? pack.defaultVariant);
   const cases = await loadPackCases(pack, options.testCase);
 
-  // Backends load lazily: --list, usage errors and bad case files never pay for the model clients.
-  const models = await import('@evalpacks/models');
-  const host = models.resolveOllamaHost(options.ollamaHost);
-  const judgeModel = options.structuralOnly ? undefined : (options.judgeModel ?? options.model);
-  await models.preflightOllama(host, judgeModel ? [options.model, judgeModel] : [options.model]);
-  const timeoutMs = options.timeout * 1000;
-  const agent = models.createOllamaAgent({ host, model: options.model, timeoutMs });
-  const judge = judgeModel ? models.createOllamaJudge({ host, model: judgeModel, timeoutMs }) : undefined;
+  const plan = await planBackends(options, DEFAULT_OLLAMA_MODEL);
+  const budget = options.maxCost === undefined ? undefined : new Budget(options.maxCost, plan, io.write);
+  const backends = await connectBackends(plan, options);
+  const { agent, judge } = budget ? budget.meter(backends) : backends;
 
-  const reporter = consoleReporter({ write: io.write, color: options.color && io.isTTY && !options.ci });
+  const color = options.color && io.isTTY && !options.ci;
+  const reporter = consoleReporter({ write: io.write, color, priceOf: plan.priceOf });
   io.write(`evalpacks · ${pack.name} · variant ${variant.name} · ${cases.length} cases\n`);
-  io.write(`agent  ollama ${options.model} @ ${host}\n`);
-  io.write(`judge  ${judgeModel ? `ollama ${judgeModel}` : 'none (--structural-only)'}\n`);
-  if (judgeModel === options.model) {
-    io.write('note   the judge is the agent model; a different --judge-model avoids self-preference\n');
-  }
+  io.write(backends.header);
   io.write('\n');
 
   const run = await runPack({
@@ -45,7 +41,9 @@ export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): 
     judgeAlways: options.judgeAlways,
     maxTurns: options.maxTurns,
     onCaseResult: reporter.caseResult,
+    ...(budget && { shouldStart: budget.shouldStart }),
   });
   reporter.summary(run);
-  return run.cases.every((result) => result.status === 'passed') ? 0 : 1;
+  // Cases left out by --max-cost were not shown to pass, so the run does not count as passed.
+  return run.cases.every((result) => result.status === 'passed') && !run.notStarted ? 0 : 1;
 }

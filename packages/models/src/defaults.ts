@@ -1,4 +1,5 @@
 /**
+ * Default Bedrock models, importable alone (`@evalpacks/models/defaults`) without loading any client.
  * The defaults: Claude Sonnet 4.5 as the agent, the cheaper Claude Haiku 4.5 as the judge, both as US
  * cross-region inference profiles (the Claude 4.5 models are not served on-demand by their bare ids),
  * so the default region is a US one.
