@@ -19,10 +19,18 @@ export type Gate = <T>(call: () => Promise<T>) => Promise<T>;
  * that, or when the call itself fails, the verdict is an error carrying the raw text, never a miss.
  */
 export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gate: Gate): Promise<Verdict> {
-  const base = { kind: request.kind, itemId: request.itemId, model: judge.model };
   const usage = { input: 0, output: 0 };
   let latencyMs = 0;
   let retries = 0;
+  // What every verdict carries, whatever its status: the item and what judging it cost.
+  const spent = () => ({
+    kind: request.kind,
+    itemId: request.itemId,
+    model: judge.model,
+    usage,
+    latencyMs,
+    ...(retries > 0 && { retries }),
+  });
   const jsonSchema = verdictJsonSchema(request.kind);
   let prompt = request.prompt;
   let lastText = '';
@@ -37,34 +45,17 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
       lastText = response.text;
     } catch (error) {
       if (error instanceof InfrastructureError) throw error; // no other item could be judged either
-      return {
-        ...base,
-        usage,
-        latencyMs,
-        ...(retries > 0 && { retries }),
-        status: 'error',
-        error: `judge call failed: ${(error as Error).message}`,
-      };
+      return { ...spent(), status: 'error', error: `judge call failed: ${(error as Error).message}` };
     }
     try {
-      return {
-        ...base,
-        usage,
-        latencyMs,
-        ...(retries > 0 && { retries }),
-        status: 'ok',
-        ...parseVerdict(request.kind, lastText),
-      };
+      return { ...spent(), status: 'ok', ...parseVerdict(request.kind, lastText) };
     } catch (error) {
       problem = (error as Error).message;
       prompt = repairPrompt(request.prompt, lastText, problem);
     }
   }
   return {
-    ...base,
-    usage,
-    latencyMs,
-    ...(retries > 0 && { retries }),
+    ...spent(),
     status: 'error',
     error: `unparseable verdict after one repair attempt (${problem})`,
     raw: lastText,

@@ -5,8 +5,7 @@ import {
   type Http2ServerResponse,
   type Http2Session,
 } from 'node:http2';
-import type { AddressInfo } from 'node:net';
-import { parseJson, readBody } from '../common/io.ts';
+import { listen, parseJson, readBody } from '../common/io.ts';
 import { RuleList } from '../common/rule-list.ts';
 import { type ConverseContext, handleConverse } from './converse.ts';
 import { FAULTS } from './faults.ts';
@@ -139,16 +138,6 @@ async function handle(state: State, req: Http2ServerRequest, res: Http2ServerRes
     return sendError(res, 501, 'NotImplemented', 'stand-in: converse-stream is not implemented; use stream: false');
   }
   return handleConverse(state, res, body, startedAt);
-}
-
-function listen(server: Http2Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
 }
 
 /** Hung streams and idle sessions would hold server.close() open forever, so they are cut first. */

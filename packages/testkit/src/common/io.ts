@@ -1,4 +1,17 @@
-/** Plumbing every stand-in shares: reading a body, lenient JSON, waiting out a latency. */
+/** Plumbing every stand-in shares: listening, reading a body, lenient JSON, waiting out a latency. */
+
+import type { AddressInfo, Server } from 'node:net';
+
+/** Listens on loopback only (a stand-in must never be reachable from elsewhere); resolves the port. */
+export function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
 
 export async function readBody(req: AsyncIterable<Buffer | string>): Promise<string> {
   const parts: Buffer[] = [];
