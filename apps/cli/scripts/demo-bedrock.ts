@@ -34,9 +34,7 @@ if (mixed) scriptAgent(ollama);
 else scriptBedrockAgent(bedrock);
 scriptBedrockJudge(bedrock, missedFinding);
 
-const backends = mixed
-  ? ['--ollama-host', ollama.url, '--judge-backend', 'bedrock']
-  : ['--backend', 'bedrock'];
+const backends = mixed ? ['--ollama-host', ollama.url, '--judge-backend', 'bedrock'] : ['--backend', 'bedrock'];
 const args = ['eval', '--domain', 'code-review', ...backends, '--bedrock-endpoint', bedrock.url, ...passThrough];
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const log = join(mkdtempSync(join(tmpdir(), 'evalpacks-demo-')), 'network.log');

@@ -1,25 +1,33 @@
 /**
- * Runs `evalpacks eval --domain code-review` against the loopback Ollama stand-in, scripted as in the
- * end-to-end test, so anyone can see the real output without a model: `pnpm --filter @evalpacks/cli demo`.
+ * Runs the CLI against the loopback Ollama stand-in, scripted as in the end-to-end tests, so anyone can see
+ * the real output without a model:
+ *   pnpm --filter @evalpacks/cli demo                      eval of code-review; one finding missed
+ *   pnpm --filter @evalpacks/cli demo -- --repeat 3        the subtle-issues reviewer explains redelivery in 2 of 3 epochs
+ *   pnpm --filter @evalpacks/cli demo -- compare --variant v2   v2's reviewer explains redelivery, baseline's does not
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { startOllamaStandIn } from '@evalpacks/testkit';
 import { missedFinding, scriptAgent, scriptJudge } from '../test/code-review-script.ts';
+import { scriptReadingJudge, scriptSubtleReviewer, scriptV2Comparison } from '../test/compare-script.ts';
 
 const standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'qwen3.5:0.8b'], latencyMs: 50 });
-scriptAgent(standIn);
-scriptJudge(standIn, missedFinding);
+const given = process.argv.slice(2).filter((a) => a !== '--');
+const command = given[0] === 'compare' ? 'compare' : 'eval';
+const rest = command === 'compare' ? given.slice(1) : given;
+if (command === 'compare') {
+  scriptV2Comparison(standIn);
+} else if (rest.includes('--repeat')) {
+  scriptSubtleReviewer(standIn, (n) => n !== 2);
+  scriptAgent(standIn);
+  scriptReadingJudge(standIn);
+} else {
+  scriptAgent(standIn);
+  scriptJudge(standIn, missedFinding);
+}
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const args = [
-  'eval',
-  '--domain',
-  'code-review',
-  '--ollama-host',
-  standIn.url,
-  ...process.argv.slice(2).filter((a) => a !== '--'),
-];
+const args = [command, '--domain', 'code-review', '--ollama-host', standIn.url, ...rest];
 // Asynchronous on purpose: the stand-in answers from this process's event loop.
 const child = spawn(`${root}node_modules/.bin/tsx`, [`${root}apps/cli/src/bin.ts`, ...args], {
   cwd: root,

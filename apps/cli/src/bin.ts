@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
+import { compareCommand } from './commands/compare.ts';
 import { evalCommand } from './commands/eval.ts';
 import { listCommand } from './commands/list.ts';
 import { formatError } from './report-error.ts';
@@ -35,10 +36,38 @@ program
   .option('--concurrency <n>', 'model calls in flight at once (default 4)')
   .option('--max-turns <n>', 'agent turns per case before it is stopped (default 6)')
   .option('--timeout <seconds>', 'limit for one model request (default 300)')
+  .option('--repeat <k>', 'run every case K times (epochs), each a fresh sample (default 1)')
+  .option('--policy <policy>', 'what passes over the epochs: majority (default), all, any, min-rate:R')
   .option('--ci', 'plain output for CI logs; exit 1 on any failure')
   .addOption(new Option('--no-color', 'no colours in the output'))
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = options.list ? await listCommand(io) : await evalCommand(options, io);
+  });
+
+program
+  .command('compare')
+  .description('run two prompts (or models) on the same cases and judge, and say whether the change helped')
+  .option('--domain <name>', 'the pack to compare on')
+  .option('--baseline <name|file>', "a variant of the pack or a prompt file (default: the pack's default)")
+  .option('--variant <name|file>', 'the variant to compare against the baseline')
+  .option('--model <name>', 'agent model for both sides')
+  .option('--baseline-model <name>', 'agent model of the baseline side')
+  .option('--variant-model <name>', 'agent model of the variant side')
+  .option('--judge-model <name>', 'judge model, the same for both sides (default: --model)')
+  .option('--ollama-host <url>', 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)')
+  .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
+  .option('--structural-only', 'compare structural checks only: no judge calls')
+  .option('--skip-structural', 'compare judged items only')
+  .option('--repeat <k>', 'epochs per case on each side (default 1)')
+  .option('--policy <policy>', 'what passes over the epochs: majority (default), all, any, min-rate:R')
+  .option('--seed <n>', 'seed of the permutation test when it samples (default 1)')
+  .option('--concurrency <n>', 'model calls in flight at once (default 4)')
+  .option('--max-turns <n>', 'agent turns per case before it is stopped (default 6)')
+  .option('--timeout <seconds>', 'limit for one model request (default 300)')
+  .option('--ci', 'plain output for CI logs')
+  .addOption(new Option('--no-color', 'no colours in the output'))
+  .action(async (options: Record<string, unknown>) => {
+    process.exitCode = await compareCommand(options, io);
   });
 
 try {

@@ -1,4 +1,4 @@
-import { PREFLIGHT_PROMPT, VERDICT_TOOL } from '@evalpacks/models';
+import { PREFLIGHT_PROMPT, VERDICT_TOOL } from '@evalpacks/models/bedrock';
 import type { BedrockRule, BedrockStandIn } from '@evalpacks/testkit';
 import { AGENT_TOKENS, cases, JUDGE_TOKENS, sample, VERDICTS } from './code-review-script.ts';
 

@@ -20,9 +20,9 @@ const suggestion = `  Steps       subtle-issues: missed "${missed}": add a step 
 /** What the code-review pack's scripted run sums to: 3 agent calls, 12 judge calls. */
 const RESULTS = [
   'Summary',
-  '  cases           2/3 passed',
-  '  structural      18/18 checks passed',
-  '  findings        8/9 caught',
+  '  cases           2/3 passed (66.7%, 95% CI 20.8–93.9%)',
+  '  structural      18/18 checks passed (95% CI 82.4–100.0%)',
+  '  findings        8/9 caught (95% CI 56.5–98.0%)',
   '  false positives 0',
   '  judge errors    0',
   '  tokens          agent 3000 in / 1200 out, judge 1200 in / 240 out',
@@ -150,9 +150,9 @@ describe('pnpm eval --domain code-review on the Bedrock stand-in', { timeout: 60
     expect(summaryOf(result.stdout)).toBe(
       [
         'Summary',
-        '  cases           1/1 passed, 2 not started',
-        '  structural      6/6 checks passed',
-        '  findings        5/5 caught',
+        '  cases           1/1 passed (100.0%, 95% CI 20.7–100.0%), 2 not started',
+        '  structural      6/6 checks passed (95% CI 61.0–100.0%)',
+        '  findings        5/5 caught (95% CI 56.6–100.0%)',
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 1000 in / 400 out, judge 500 in / 100 out',

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import codeReview from '@evalpacks/code-review';
-import { brief, loadPackCases } from '@evalpacks/core';
+import { brief } from '@evalpacks/core';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cases, missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
@@ -35,9 +33,9 @@ describe('pnpm eval --domain code-review against the Ollama stand-in', () => {
     expect(summaryOf(result.stdout)).toBe(
       [
         'Summary',
-        '  cases           2/3 passed',
-        '  structural      18/18 checks passed',
-        '  findings        8/9 caught',
+        '  cases           2/3 passed (66.7%, 95% CI 20.8–93.9%)',
+        '  structural      18/18 checks passed (95% CI 82.4–100.0%)',
+        '  findings        8/9 caught (95% CI 56.5–98.0%)',
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 3000 in / 1200 out, judge 1200 in / 240 out',
@@ -65,8 +63,8 @@ describe('pnpm eval --domain code-review against the Ollama stand-in', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('');
     const summary = summaryOf(result.stdout);
-    expect(summary).toContain('  cases           0/3 passed, 3 with errors\n');
-    expect(summary).toContain('  findings        0/9 caught\n');
+    expect(summary).toContain('  cases           0/3 passed, 3 with errors (0.0%, 95% CI 0.0–56.1%)\n');
+    expect(summary).toContain('  findings        0/9 caught (95% CI 0.0–29.9%)\n');
     expect(summary).toContain('  judge errors    12\n');
     expect(summary).toContain('Judge       basic-vulnerabilities: judge error on');
     expect(result.stdout).toContain('raw: "Yes, I think the review got it."');
@@ -85,8 +83,8 @@ describe('pnpm eval --domain code-review against the Ollama stand-in', () => {
     expect(summaryOf(result.stdout)).toBe(
       [
         'Summary',
-        '  cases           3/3 passed',
-        '  structural      18/18 checks passed',
+        '  cases           3/3 passed (100.0%, 95% CI 43.9–100.0%)',
+        '  structural      18/18 checks passed (95% CI 82.4–100.0%)',
         '  tokens          agent 3000 in / 1200 out, judge 0 in / 0 out',
         '  cost            $0 estimated (agent $0, judge $0)',
       ].join('\n'),

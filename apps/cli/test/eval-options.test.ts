@@ -13,6 +13,7 @@ describe('parseEvalOptions', () => {
       concurrency: 4,
       maxTurns: 6,
       timeout: 300,
+      repeat: 1,
       ci: false,
       color: true,
     });

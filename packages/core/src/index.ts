@@ -1,4 +1,12 @@
 export { type Check, type CheckOutcome, defineCheck, runChecks } from './checks/define-check.ts';
+export {
+  type CompareOptions,
+  type Comparison,
+  type ComparisonVerdict,
+  compareRuns,
+  type SideFigures,
+} from './compare/compare-runs.ts';
+export { type CaseComparison, type PairedItem, pairCases } from './compare/pair-cases.ts';
 export { judgeCase, judgeRequests } from './judge/judge-case.ts';
 export { JUDGE_PROMPT_VERSION } from './judge/prompts.ts';
 export { parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
@@ -7,6 +15,7 @@ export { definePack, type Pack, type PackDefinition } from './pack/define-pack.t
 export { InputError } from './pack/input-error.ts';
 export { listVariants, loadPackCases, loadPackVariant } from './pack/load-pack.ts';
 export { loadVariant, missingParts, parseRisenSections, RISEN_PARTS, type Variant } from './pack/prompt.ts';
+export { type CompareReporterOptions, printComparison } from './report/compare-console.ts';
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
 export {
   type CostEstimate,
@@ -18,10 +27,14 @@ export {
   type PriceLookup,
   PriceSchema,
 } from './report/cost.ts';
+export { formatInterval, formatRate, percent, points } from './report/format-rate.ts';
+export { type RepeatReporterOptions, repeatReporter } from './report/repeat-console.ts';
+export { type FlakyItem, type KindFigures, type RepeatSummary, summarizeRepeats } from './report/repeat-summary.ts';
 export { type Suggestion, suggestionsFor } from './report/suggestions.ts';
 export { type RunSummary, summarizeRun } from './report/summary.ts';
 export { brief, describeItem } from './runner/case-outcome.ts';
 export { InfrastructureError } from './runner/infrastructure-error.ts';
+export { type ItemKind, type ItemOutcome, itemOutcomes } from './runner/item-outcomes.ts';
 export type {
   AgentPort,
   AgentRequest,
@@ -29,10 +42,19 @@ export type {
   StructuredCallRequest,
   StructuredCallResponse,
 } from './runner/ports.ts';
+export { type CaseTally, type ItemTally, policyResolver, reduceEpochs } from './runner/reduce-epochs.ts';
 export { type RunOptions, runPack } from './runner/run-pack.ts';
 export { type Case, CaseSchema } from './schema/case.ts';
 export { type CheckResult, CheckResultSchema, type RisenPart, RisenPartSchema } from './schema/check.ts';
 export { type Finding, FindingSchema, type Severity, SeveritySchema } from './schema/finding.ts';
+export {
+  DEFAULT_REPEAT_POLICY,
+  parseRepeatPolicy,
+  passesPolicy,
+  type RepeatPolicy,
+  RepeatPolicySchema,
+  readRepeatPolicy,
+} from './schema/repeat-policy.ts';
 export { type CaseResult, CaseResultSchema, type ModelRef, type RunResult, RunResultSchema } from './schema/result.ts';
 export {
   type TokenUsage,
@@ -42,3 +64,17 @@ export {
   TranscriptSchema,
 } from './schema/transcript.ts';
 export { type Verdict, VerdictSchema } from './schema/verdict.ts';
+export { binomialCdf, binomialPmf, binomialTest } from './stats/binomial.ts';
+export {
+  type Cluster,
+  type ClusteredRate,
+  clusteredMeanDifference,
+  clusteredRate,
+  type MeanDifference,
+} from './stats/clustered.ts';
+export { exactMcNemar } from './stats/mcnemar.ts';
+export { normalCdf, normalQuantile } from './stats/normal.ts';
+export { type PermutationTest, pairedPermutationTest, smallestPermutationP } from './stats/permutation.ts';
+export { minimumDetectableDifference } from './stats/power.ts';
+export { studentTCdf, studentTQuantile } from './stats/student-t.ts';
+export { type Interval, wilsonInterval } from './stats/wilson.ts';

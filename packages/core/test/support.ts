@@ -1,3 +1,6 @@
+import { defineCheck } from '../src/checks/define-check.ts';
+import { definePack } from '../src/pack/define-pack.ts';
+import type { Variant } from '../src/pack/prompt.ts';
 import type { AgentPort, JudgePort, StructuredCallRequest } from '../src/runner/ports.ts';
 import type { Case } from '../src/schema/case.ts';
 
@@ -49,3 +52,25 @@ export const sampleCase: Case = {
   ],
   expectedAbsent: ['the test constant as a secret'],
 };
+
+/** A pack with one structural check: the answer has a table (a `|`). */
+export const tablePack = definePack({
+  name: 'demo',
+  description: 'demo',
+  root: '/tmp',
+  checks: [
+    defineCheck({
+      id: 'has-table',
+      name: 'Summary table present',
+      part: 'expectation',
+      run: (t) => ({ passed: t.answer.includes('|'), detail: 'table' }),
+    }),
+  ],
+});
+
+export const promptNamed = (name: string): Variant => ({
+  name,
+  path: `/tmp/${name}.md`,
+  text: `# Role\n${name}`,
+  sections: {},
+});

@@ -1,30 +1,11 @@
-export {
-  type BedrockBackendOptions,
-  createBedrockAgent,
-  createBedrockJudge,
-  createBedrockModel,
-} from './bedrock/backend.ts';
-export { type BedrockConnection, bedrockClientConfig, resolveBedrockRegion } from './bedrock/client-config.ts';
-export {
-  asBedrockUnavailable,
-  BedrockUnavailableError,
-  type BedrockUnavailableKind,
-  describeBedrockError,
-} from './bedrock/errors.ts';
-export {
-  type BedrockStructuredCallOptions,
-  type BedrockStructuredCallResult,
-  bedrockStructuredCall,
-  VERDICT_TOOL,
-} from './bedrock/judge.ts';
-export { PREFLIGHT_PROMPT, preflightBedrock } from './bedrock/preflight.ts';
-export { BackoffRetryStrategy, countRetries, DEFAULT_RETRY_POLICY, type RetryPolicy } from './bedrock/retry.ts';
+// The entry stays light: the Strands SDK (most of start-up time) loads only when an agent is created, in
+// parallel with the preflight request. Import agent.ts or strands-model.ts directly to use them on their own.
+// Bedrock is its own entry, `@evalpacks/models/bedrock`, so that a run without it never loads the AWS SDK.
 export {
   DEFAULT_BEDROCK_AGENT_MODEL,
   DEFAULT_BEDROCK_JUDGE_MODEL,
   DEFAULT_BEDROCK_REGION,
 } from './defaults.ts';
-export { type RunOllamaAgentOptions, runOllamaAgent } from './ollama/agent.ts';
 export { createOllamaAgent, createOllamaJudge, type OllamaBackendOptions } from './ollama/backend.ts';
 export {
   createOllamaClient,
@@ -40,7 +21,6 @@ export {
   ollamaStructuredCall,
 } from './ollama/judge.ts';
 export { preflightOllama } from './ollama/preflight.ts';
-export { OllamaModel, type OllamaModelConfig } from './ollama/strands-model.ts';
 export {
   loadPriceTable,
   PRICE_TABLE_PATH,
@@ -48,4 +28,3 @@ export {
   PriceTableSchema,
   priceLookup,
 } from './pricing/price-table.ts';
-export { type RunStrandsAgentOptions, runStrandsAgent } from './strands/run-agent.ts';

@@ -1,6 +1,7 @@
 import type { BedrockStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createBedrockAgent, createBedrockModel } from '../src/bedrock/backend.ts';
+import { createBedrockModel } from '../src/bedrock/agent.ts';
+import { createBedrockAgent } from '../src/bedrock/backend.ts';
 import { BedrockUnavailableError } from '../src/bedrock/errors.ts';
 import { runStrandsAgent } from '../src/strands/run-agent.ts';
 import { connectionTo, SONNET, startStandIn, useDummyCredentials } from './bedrock-support.ts';

@@ -1,92 +1,116 @@
 import type { AgentPort, JudgePort } from '@evalpacks/core';
-import type { EvalOptions } from '../commands/eval-options.ts';
-import { type Backend, type BackendPlan, modelsOn, type RoleChoice } from './plan.ts';
+import type { Backend } from './roles.ts';
 
-export interface ConnectedBackends {
-  agent: AgentPort;
-  judge?: JudgePort;
-  /** The run header's `agent` and `judge` lines and any note, each ending in a newline. */
-  header: string;
+export interface BackendRequest {
+  /** Where the agents run (default ollama). */
+  agentBackend?: Backend;
+  /** Every agent model the command will run (eval has one, compare up to two); all are preflighted. */
+  agentModels: string[];
+  /** Where the judge runs (default: with the agents). */
+  judgeBackend?: Backend;
+  /** Omit for structural-only runs: no judge, no judge preflight. */
+  judgeModel?: string;
+  ollamaHost?: string;
+  region?: string;
+  profile?: string;
+  bedrockEndpoint?: string;
+  /** Seconds for one model request. */
+  timeout: number;
 }
 
-type Checks = typeof import('@evalpacks/models/preflight');
-type Models = typeof import('@evalpacks/models');
+export interface Backends {
+  /** The Ollama server, when one is used. */
+  host?: string;
+  /** How a header says where each backend used is: ` @ http://127.0.0.1:11434`, ` · us-east-1 @ URL`. */
+  where: Partial<Record<Backend, string>>;
+  /** The agent on one of the requested models. */
+  agent(model: string): AgentPort;
+  judge?: JudgePort;
+}
 
 interface Connection {
-  /** How the header says where the backend is, e.g. ` @ http://127.0.0.1:11434` or ` · us-east-1`. */
   where: string;
+  host?: string;
   agent: (model: string) => AgentPort;
   judge: (model: string) => JudgePort;
+  /** Checks that need the network: run after the agents exist, so their runtime loads meanwhile. */
+  preflight: () => Promise<void>;
 }
 
-/** Checks the Ollama server and its models; returns how to build ports once the full backend is loaded. */
-async function checkOllama(checks: Checks, plan: BackendPlan, options: EvalOptions, timeoutMs: number) {
-  const host = checks.resolveOllamaHost(options.ollamaHost);
-  await checks.preflightOllama(host, modelsOn(plan, 'ollama'));
-  return (models: Models): Connection => ({
+async function ollama(request: BackendRequest, models: string[], timeoutMs: number): Promise<Connection> {
+  const ollama = await import('@evalpacks/models');
+  const host = ollama.resolveOllamaHost(request.ollamaHost);
+  return {
     where: ` @ ${host}`,
-    agent: (model) => models.createOllamaAgent({ host, model, timeoutMs }),
-    judge: (model) => models.createOllamaJudge({ host, model, timeoutMs }),
-  });
+    host,
+    agent: (model) => ollama.createOllamaAgent({ host, model, timeoutMs }),
+    judge: (model) => ollama.createOllamaJudge({ host, model, timeoutMs }),
+    preflight: () => ollama.preflightOllama(host, models),
+  };
 }
 
-/** Checks credentials, region and model access on Bedrock; returns how to build ports afterwards. */
-async function checkBedrock(checks: Checks, plan: BackendPlan, options: EvalOptions, timeoutMs: number) {
+/** Bedrock's credentials are checked up front: that needs no network, and a run without them ends at once. */
+async function bedrock(request: BackendRequest, models: string[], timeoutMs: number): Promise<Connection> {
   // The SDK's Node 22 notice is for its maintainers' schedule; it would break the one-line error contract.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const region = await checks.resolveBedrockRegion(options.region, options.profile);
+  const bedrock = await import('@evalpacks/models/bedrock');
   const connection = {
-    region,
+    region: await bedrock.resolveBedrockRegion(request.region, request.profile),
     timeoutMs,
-    ...(options.profile && { profile: options.profile }),
-    ...(options.bedrockEndpoint && { endpoint: options.bedrockEndpoint }),
+    ...(request.profile && { profile: request.profile }),
+    ...(request.bedrockEndpoint && { endpoint: request.bedrockEndpoint }),
   };
-  await checks.preflightBedrock(connection, modelsOn(plan, 'bedrock'));
-  const profile = options.profile ? ` · profile ${options.profile}` : '';
-  return (models: Models): Connection => ({
-    where: ` · ${region}${profile}${options.bedrockEndpoint ? ` @ ${options.bedrockEndpoint}` : ''}`,
-    agent: (model) => models.createBedrockAgent({ ...connection, model }),
-    judge: (model) => models.createBedrockJudge({ ...connection, model }),
-  });
+  await bedrock.checkBedrockCredentials(connection);
+  const profile = request.profile ? ` · profile ${request.profile}` : '';
+  return {
+    where: ` · ${connection.region}${profile}${request.bedrockEndpoint ? ` @ ${request.bedrockEndpoint}` : ''}`,
+    agent: (model) => bedrock.createBedrockAgent({ ...connection, model }),
+    judge: (model) => bedrock.createBedrockJudge({ ...connection, model }),
+    preflight: () => bedrock.preflightBedrock(connection, models),
+  };
 }
 
 /**
- * Checks each backend the plan uses once, before any case starts (server and models for Ollama;
- * credentials, region and model access for Bedrock), then builds the agent and judge ports. The
- * checks load without the agent runtime, so a run that cannot start fails fast.
+ * Connects the models a command needs and checks, before any case starts, that each backend can serve
+ * them (Ollama: the server has every model; Bedrock: credentials, then one 1-token call per model for
+ * the id, access and permissions). Backends load lazily, so --list, usage errors and bad case files
+ * never pay for the model clients, and a run without Bedrock never loads the AWS SDK; the agents are
+ * created before the network checks so the agent runtime loads while they are in flight.
  */
-export async function connectBackends(plan: BackendPlan, options: EvalOptions): Promise<ConnectedBackends> {
-  const timeoutMs = options.timeout * 1000;
-  const checks = await import('@evalpacks/models/preflight');
-  const ollama = modelsOn(plan, 'ollama').length > 0 ? await checkOllama(checks, plan, options, timeoutMs) : undefined;
-  const bedrock =
-    modelsOn(plan, 'bedrock').length > 0 ? await checkBedrock(checks, plan, options, timeoutMs) : undefined;
-  const models = await import('@evalpacks/models');
-  const connections: Partial<Record<Backend, Connection>> = {
-    ...(ollama && { ollama: ollama(models) }),
-    ...(bedrock && { bedrock: bedrock(models) }),
-  };
-  const connection = (role: RoleChoice): Connection => {
-    const found = connections[role.backend];
-    if (!found) throw new Error(`backend ${role.backend} was not connected`);
-    return found;
+export async function connectBackends(request: BackendRequest): Promise<Backends> {
+  const agentBackend = request.agentBackend ?? 'ollama';
+  const judgeBackend = request.judgeBackend ?? agentBackend;
+  const modelsOn = (backend: Backend) => [
+    ...(agentBackend === backend ? request.agentModels : []),
+    ...(request.judgeModel && judgeBackend === backend ? [request.judgeModel] : []),
+  ];
+  const timeoutMs = request.timeout * 1000;
+  const connections: Partial<Record<Backend, Connection>> = {};
+  if (modelsOn('bedrock').length > 0) connections.bedrock = await bedrock(request, modelsOn('bedrock'), timeoutMs);
+  if (modelsOn('ollama').length > 0) connections.ollama = await ollama(request, modelsOn('ollama'), timeoutMs);
+  const on = (backend: Backend): Connection => {
+    const connection = connections[backend];
+    if (!connection) throw new Error(`backend ${backend} was not connected`);
+    return connection;
   };
 
-  // Where a backend lives is said once, on the first line that uses it.
-  const said = new Set<Backend>();
-  const line = (label: string, role: RoleChoice) => {
-    const where = said.has(role.backend) ? '' : connection(role).where;
-    said.add(role.backend);
-    return `${label}  ${role.backend} ${role.model}${where}\n`;
-  };
-  const { agent, judge } = plan;
-  let header = line('agent', agent) + (judge ? line('judge', judge) : 'judge  none (--structural-only)\n');
-  if (judge?.backend === agent.backend && judge.model === agent.model) {
-    header += 'note   the judge is the agent model; a different --judge-model avoids self-preference\n';
-  }
+  const agents = new Map(request.agentModels.map((model) => [model, on(agentBackend).agent(model)]));
+  const judge = request.judgeModel ? on(judgeBackend).judge(request.judgeModel) : undefined;
+  // The local server first: a run that cannot start should not have paid for a cloud call.
+  await connections.ollama?.preflight();
+  await connections.bedrock?.preflight();
   return {
-    agent: connection(agent).agent(agent.model),
-    ...(judge && { judge: connection(judge).judge(judge.model) }),
-    header,
+    ...(connections.ollama?.host && { host: connections.ollama.host }),
+    where: Object.fromEntries(Object.entries(connections).map(([backend, c]) => [backend, c.where])),
+    agent(model) {
+      const agent = agents.get(model);
+      if (!agent) throw new Error(`no agent was connected for model ${model}`);
+      return agent;
+    },
+    judge,
   };
 }
+
+/** The note every command prints when the judge grades its own model's answers. */
+export const SELF_JUDGE_NOTE =
+  'note   the judge is the agent model; a different --judge-model avoids self-preference\n';

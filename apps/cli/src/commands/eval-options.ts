@@ -1,12 +1,13 @@
 import { DEFAULT_BEDROCK_AGENT_MODEL } from '@evalpacks/models/defaults';
 import { z } from 'zod';
 import { UsageError } from '../usage-error.ts';
+import { PolicySchema } from './policy-option.ts';
 
 export const DEFAULT_OLLAMA_MODEL = 'qwen3.5:4b';
 
 const backend = (flag: string) => z.enum(['ollama', 'bedrock'], { error: `${flag} must be ollama or bedrock` });
 
-const count = (name: string, max: number) =>
+export const count = (name: string, max: number) =>
   z.coerce
     .number({ error: `${name} must be a number` })
     .int(`${name} must be a whole number`)
@@ -42,6 +43,8 @@ export const EvalOptionsSchema = z
     concurrency: count('--concurrency', 256).default(4),
     maxTurns: count('--max-turns', 50).default(6),
     timeout: count('--timeout', 3600).default(300),
+    repeat: count('--repeat', 1000).default(1),
+    policy: PolicySchema,
     ci: z.boolean().default(false),
     color: z.boolean().default(true),
   })

@@ -1,7 +1,18 @@
-import { consoleReporter, loadPackCases, loadPackVariant, loadVariant, runPack } from '@evalpacks/core';
+import {
+  consoleReporter,
+  loadPackCases,
+  loadPackVariant,
+  loadVariant,
+  policyResolver,
+  reduceEpochs,
+  repeatReporter,
+  runPack,
+} from '@evalpacks/core';
 import { connectBackends } from '../backends/connect.ts';
-import { planBackends } from '../backends/plan.ts';
+import { roleLines } from '../backends/header.ts';
+import { resolveRoles } from '../backends/roles.ts';
 import { Budget } from '../cost/budget.ts';
+import { loadPrices } from '../cost/prices.ts';
 import { loadDomain } from '../packs/discover.ts';
 import { DEFAULT_OLLAMA_MODEL, type EvalOptions, parseEvalOptions } from './eval-options.ts';
 
@@ -19,15 +30,28 @@ export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): 
     : await loadPackVariant(pack, options.variant ?? pack.defaultVariant);
   const cases = await loadPackCases(pack, options.testCase);
 
-  const plan = await planBackends(options, DEFAULT_OLLAMA_MODEL);
-  const budget = options.maxCost === undefined ? undefined : new Budget(options.maxCost, plan, io.write);
-  const backends = await connectBackends(plan, options);
-  const { agent, judge } = budget ? budget.meter(backends) : backends;
+  const roles = resolveRoles(options, DEFAULT_OLLAMA_MODEL);
+  const prices = await loadPrices();
+  // Checked before connecting, so a model without a price costs nothing to find out about.
+  const budget =
+    options.maxCost === undefined ? undefined : new Budget(options.maxCost, { ...roles, ...prices }, io.write);
+  const backends = await connectBackends({
+    ...options,
+    agentBackend: roles.agent.backend,
+    agentModels: [roles.agent.model],
+    judgeBackend: roles.judge?.backend,
+    judgeModel: roles.judge?.model,
+  });
+  const ports = { agent: backends.agent(options.model), judge: backends.judge };
+  const { agent, judge } = budget ? budget.meter(ports) : ports;
 
+  const epochs = options.repeat;
   const color = options.color && io.isTTY && !options.ci;
-  const reporter = consoleReporter({ write: io.write, color, priceOf: plan.priceOf });
-  io.write(`evalpacks · ${pack.name} · variant ${variant.name} · ${cases.length} cases\n`);
-  io.write(backends.header);
+  const policy = options.policy ?? pack.repeatPolicy ?? 'majority';
+  const reporter = consoleReporter({ write: io.write, color, epochs, priceOf: prices.priceOf });
+  const repeats = epochs > 1 ? ` · ${epochs} epochs · policy ${policy}` : '';
+  io.write(`evalpacks · ${pack.name} · variant ${variant.name} · ${cases.length} cases${repeats}\n`);
+  io.write(roleLines(roles, backends.where));
   io.write('\n');
 
   const run = await runPack({
@@ -40,10 +64,17 @@ export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): 
     structural: !options.skipStructural,
     judgeAlways: options.judgeAlways,
     maxTurns: options.maxTurns,
+    epochs,
     onCaseResult: reporter.caseResult,
     ...(budget && { shouldStart: budget.shouldStart }),
   });
-  reporter.summary(run);
   // Cases left out by --max-cost were not shown to pass, so the run does not count as passed.
-  return run.cases.every((result) => result.status === 'passed') && !run.notStarted ? 0 : 1;
+  const complete = !run.notStarted;
+  if (epochs === 1) {
+    reporter.summary(run);
+    return complete && run.cases.every((result) => result.status === 'passed') ? 0 : 1;
+  }
+  const tallies = reduceEpochs(run.cases, policyResolver({ cli: options.policy, pack: pack.repeatPolicy }));
+  repeatReporter({ write: io.write, color, policy, priceOf: prices.priceOf }).summary(run, tallies);
+  return complete && tallies.every((tally) => tally.status === 'passed') ? 0 : 1;
 }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Check } from '../checks/define-check.ts';
+import { RepeatPolicySchema } from '../schema/repeat-policy.ts';
 
 /** How the judge should refer to what the agent produced ("code review", "content review", ...). */
 export const PackJudgeSchema = z.object({
@@ -19,6 +20,8 @@ export const PackDefinitionSchema = z.object({
   checks: z.array(z.custom<Check>((value) => typeof (value as Check)?.run === 'function')).default([]),
   judge: PackJudgeSchema.default({ subject: 'answer' }),
   defaultVariant: z.string().default('baseline'),
+  /** The pack's repeat policy when neither the case nor the command line sets one (default majority). */
+  repeatPolicy: RepeatPolicySchema.optional(),
   /** Maps one raw record of the pack's own case format onto the shared case shape. */
   toCase: z.custom<(raw: unknown) => unknown>((value) => typeof value === 'function').optional(),
 });

@@ -1,9 +1,13 @@
 import { createColors } from 'picocolors';
 import { describeItem } from '../runner/case-outcome.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
-import { describeCost, estimateCost, type PriceLookup } from './cost.ts';
+import { clusteredRate } from '../stats/clustered.ts';
+import { wilsonInterval } from '../stats/wilson.ts';
+import type { PriceLookup } from './cost.ts';
+import { formatInterval, percent } from './format-rate.ts';
 import { suggestionsFor } from './suggestions.ts';
 import { summarizeRun } from './summary.ts';
+import { printSuggestions, spendRows, tokenLine } from './summary-rows.ts';
 
 export interface ConsoleReporterOptions {
   write: (text: string) => void;
@@ -12,6 +16,8 @@ export interface ConsoleReporterOptions {
   answerChars?: number;
   /** Prices for the cost line; without them the summary prints no cost. */
   priceOf?: PriceLookup;
+  /** Epochs per case; above 1 each case block names its epoch. */
+  epochs?: number;
 }
 
 const STATUS_LABEL = { passed: 'PASS', failed: 'FAIL', error: 'ERROR' } as const;
@@ -21,6 +27,10 @@ function trimAnswer(answer: string, max: number): string {
   if (flat === '') return '(empty)';
   return flat.length > max ? `${flat.slice(0, max)}… (${answer.length} chars)` : flat;
 }
+
+const tally = (outcomes: boolean[]) => ({ passed: outcomes.filter(Boolean).length, total: outcomes.length });
+const findingOutcomes = (result: CaseResult) =>
+  result.verdicts.filter((v) => v.kind === 'finding').map((v) => v.status === 'ok' && v.passed);
 
 /** Prints each case as it completes and the run's summary and suggestions at the end. */
 export function consoleReporter(options: ConsoleReporterOptions) {
@@ -32,7 +42,8 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     const { transcript } = result;
     const status = STATUS_LABEL[result.status];
     const paint = result.status === 'passed' ? c.green : result.status === 'failed' ? c.red : c.yellow;
-    out(`${c.bold(`━━ ${result.case.id}`)} ${c.dim(result.case.name)}  ${paint(c.bold(status))}`);
+    const epoch = (options.epochs ?? 1) > 1 ? ` ${c.dim(`[epoch ${result.epoch + 1}/${options.epochs}]`)}` : '';
+    out(`${c.bold(`━━ ${result.case.id}`)} ${c.dim(result.case.name)}${epoch}  ${paint(c.bold(status))}`);
     out(`  answer   ${c.dim(trimAnswer(transcript.answer, options.answerChars ?? 300))}`);
     const tools = transcript.toolCalls.map((call) => `${call.name}(${JSON.stringify(call.arguments)})`);
     out(`  tools    ${tools.join(', ') || 'none'}`);
@@ -73,36 +84,30 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     const s = summarizeRun(run);
     const row = (label: string, value: string) => out(`  ${label.padEnd(16)}${value}`);
     out(c.bold('Summary'));
+    const cases = wilsonInterval(s.cases.passed, s.cases.total);
+    const errors = s.errors ? `, ${s.errors} with errors` : '';
     const notStarted = s.notStarted ? `, ${s.notStarted} not started` : '';
     row(
       'cases',
-      `${s.cases.passed}/${s.cases.total} passed${s.errors ? `, ${s.errors} with errors` : ''}${notStarted}`,
+      `${s.cases.passed}/${s.cases.total} passed${errors} (${percent(cases.estimate)}, ${formatInterval(cases)})${notStarted}`,
     );
-    if (s.structural.total > 0) row('structural', `${s.structural.passed}/${s.structural.total} checks passed`);
+    if (s.structural.total > 0) {
+      const structural = clusteredRate(run.cases.map((r) => tally(r.checks.map((check) => check.passed))));
+      row('structural', `${s.structural.passed}/${s.structural.total} checks passed (${formatInterval(structural)})`);
+    }
     if (s.findings.total > 0) {
-      const notJudged = s.findings.notJudged ? ` (${s.findings.notJudged} not judged)` : '';
-      row('findings', `${s.findings.passed}/${s.findings.total} caught${notJudged}`);
+      const notJudged = s.findings.notJudged ? `, ${s.findings.notJudged} not judged` : '';
+      const findings = clusteredRate(run.cases.map((r) => tally(findingOutcomes(r))));
+      row('findings', `${s.findings.passed}/${s.findings.total} caught (${formatInterval(findings)}${notJudged})`);
     }
     if (run.judge) {
       row('false positives', String(s.falsePositives));
       row('judge errors', String(s.judgeErrors));
     }
     if (s.agentErrors > 0) row('agent errors', String(s.agentErrors));
-    row(
-      'tokens',
-      `agent ${s.agentTokens.input} in / ${s.agentTokens.output} out, judge ${s.judgeTokens.input} in / ${s.judgeTokens.output} out`,
-    );
-    if (options.priceOf) row('cost', describeCost(estimateCost(run, options.priceOf), run));
-    if (s.retries.agent + s.retries.judge > 0) row('retries', `agent ${s.retries.agent}, judge ${s.retries.judge}`);
-    const suggestions = suggestionsFor(run);
-    if (suggestions.length > 0) {
-      out();
-      out(c.bold('Suggestions'));
-      for (const suggestion of suggestions) {
-        const target = suggestion.target[0]?.toUpperCase() + suggestion.target.slice(1);
-        out(`  ${c.cyan(target.padEnd(12))}${suggestion.caseId}: ${suggestion.text}`);
-      }
-    }
+    row('tokens', tokenLine(s));
+    for (const [label, value] of spendRows(run, options.priceOf)) row(label, value);
+    printSuggestions(out, c, suggestionsFor(run));
   }
 
   return { caseResult, summary };

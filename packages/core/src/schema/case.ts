@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FindingSchema } from './finding.ts';
+import { RepeatPolicySchema } from './repeat-policy.ts';
 
 export const CaseIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/i, 'use letters, digits, dashes and underscores');
 
@@ -17,6 +18,8 @@ export const CaseSchema = z.object({
   expectedAbsent: z.array(z.string().min(1)).default([]),
   /** An optional free-form rubric for the judge. */
   rubric: z.string().optional(),
+  /** What passing means over repeated epochs for this case; overrides --policy and the pack's default. */
+  repeatPolicy: RepeatPolicySchema.optional(),
 });
 export type Case = z.infer<typeof CaseSchema>;
 /** A case as written in a data file: the id may come from the file name. */

@@ -14,6 +14,11 @@ export interface BedrockConnection {
   retry?: Partial<RetryPolicy>;
 }
 
+/** A connection and the model to call through it. */
+export interface BedrockBackendOptions extends BedrockConnection {
+  model: string;
+}
+
 /**
  * Client settings shared by the agent's and the judge's clients. Only the region, profile, endpoint,
  * timeout and retry policy are set: signing, credentials and the HTTP/2 handler stay the SDK's own.

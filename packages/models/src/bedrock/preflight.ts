@@ -1,12 +1,33 @@
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import { type BedrockConnection, bedrockClientConfig } from './client-config.ts';
-import { asBedrockUnavailable, BedrockUnavailableError, describeBedrockError } from './errors.ts';
+import { asBedrockUnavailable, type BedrockTarget, BedrockUnavailableError, describeBedrockError } from './errors.ts';
 
 /** The text of the start-up call; a stand-in script can recognise it. */
 export const PREFLIGHT_PROMPT = 'evalpacks preflight: reply with OK.';
 
 /** A start-up call should not wait as long as a long generation may. */
 const PREFLIGHT_TIMEOUT_MS = 30_000;
+
+async function resolveCredentials(client: BedrockRuntimeClient, target: BedrockTarget): Promise<void> {
+  try {
+    await client.config.credentials();
+  } catch (error) {
+    throw asBedrockUnavailable(error, target) ?? error;
+  }
+}
+
+/**
+ * That the AWS chain yields credentials: local for keys and static profiles, so it can run first and
+ * end a run that has none before anything else loads or connects.
+ */
+export async function checkBedrockCredentials(connection: BedrockConnection): Promise<void> {
+  const client = new BedrockRuntimeClient(bedrockClientConfig(connection));
+  try {
+    await resolveCredentials(client, { ...connection, model: '' });
+  } finally {
+    client.destroy();
+  }
+}
 
 /**
  * Checks once, before any case starts, what can be known up front: that credentials resolve (no
@@ -20,11 +41,7 @@ export async function preflightBedrock(connection: BedrockConnection, models: st
   );
   const target = (model: string) => ({ ...connection, model });
   try {
-    try {
-      await client.config.credentials();
-    } catch (error) {
-      throw asBedrockUnavailable(error, target(models[0] ?? '')) ?? error;
-    }
+    await resolveCredentials(client, target(models[0] ?? ''));
     for (const model of new Set(models)) {
       try {
         await client.send(

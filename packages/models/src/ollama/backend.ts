@@ -1,5 +1,4 @@
 import type { AgentPort, JudgePort } from '@evalpacks/core';
-import { runOllamaAgent } from './agent.ts';
 import { createOllamaClient } from './client.ts';
 import { ollamaStructuredCall } from './judge.ts';
 
@@ -13,11 +12,14 @@ export interface OllamaBackendOptions {
 /** The agent under test as core sees it: a Strands agent whose model is served by Ollama. */
 export function createOllamaAgent(options: OllamaBackendOptions): AgentPort {
   const client = createOllamaClient({ host: options.host, timeoutMs: options.timeoutMs });
+  // Start loading the Strands SDK now, while the caller's preflight request is in flight.
+  const agentModule = import('./agent.ts');
+  agentModule.catch(() => {}); // surfaced by the first run() instead, not as an unhandled rejection
   return {
     backend: 'ollama',
     model: options.model,
-    run: (request) =>
-      runOllamaAgent({
+    run: async (request) =>
+      (await agentModule).runOllamaAgent({
         client,
         model: options.model,
         systemPrompt: request.systemPrompt,

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listen, parseJson, readBody } from '../common/io.ts';
 import { type ChatContext, handleChat } from './chat.ts';
@@ -17,6 +18,8 @@ interface State extends ChatContext {
 export async function startOllamaStandIn(options: StandInOptions = {}): Promise<OllamaStandIn> {
   const modelNames = options.models ?? DEFAULT_MODELS;
   const closing = new AbortController();
+  // Every delayed reply listens on this one signal; hundreds at once under load are expected, not a leak.
+  setMaxListeners(0, closing.signal);
   const state: State = {
     models: new Set(modelNames.map(normalizeModel)),
     script: new Script(),

@@ -1,0 +1,64 @@
+/**
+ * How much the harness adds on top of the model server. With N model calls, concurrency C and a fixed
+ * per-call latency L, nothing can beat ceil(N/C) x L; the target is within 1.10x at 200 cases and 1.05x at
+ * 1,000 (architecture.md). Runs the real runner, the real Strands agent and ollama client, and the
+ * code-review pack's checks against the loopback stand-in, and prints the figures.
+ *
+ *   pnpm --filter @evalpacks/cli bench [-- --cases 200 --concurrency 16 --latency 200 --judge]
+ */
+import { parseArgs } from 'node:util';
+import codeReview from '@evalpacks/code-review';
+import { loadPackCases, loadPackVariant, runPack } from '@evalpacks/core';
+import { createOllamaAgent, createOllamaJudge } from '@evalpacks/models';
+import { startOllamaStandIn } from '@evalpacks/testkit';
+
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  options: {
+    cases: { type: 'string', default: '200' },
+    concurrency: { type: 'string', default: '16' },
+    latency: { type: 'string', default: '200' },
+    judge: { type: 'boolean', default: false },
+  },
+});
+const n = Number(values.cases);
+const concurrency = Number(values.concurrency);
+const latencyMs = Number(values.latency);
+
+const standIn = await startOllamaStandIn({ latencyMs });
+standIn.script({ match: { hasFormat: true }, reply: { content: '{"reasoning":"Explained.","caught":true}' } });
+standIn.script({
+  reply: {
+    content: '| Finding | Severity |\n|---|---|\n| x | high |\n\n**Total: 0 critical, 1 high, 0 medium, 0 low**',
+  },
+});
+
+const [template] = await loadPackCases(codeReview);
+if (!template) throw new Error('code-review has no cases');
+const cases = Array.from({ length: n }, (_, i) => ({
+  ...template,
+  id: `case-${i}`,
+  expectedFindings: values.judge ? template.expectedFindings.slice(0, 1) : [],
+  expectedAbsent: [],
+}));
+const options = { host: standIn.url, model: 'qwen3.5:4b', timeoutMs: 60_000 };
+
+const started = performance.now();
+const run = await runPack({
+  pack: codeReview,
+  variant: await loadPackVariant(codeReview),
+  cases,
+  agent: createOllamaAgent(options),
+  judge: values.judge ? createOllamaJudge(options) : undefined,
+  concurrency,
+  judgeAlways: true,
+});
+const elapsed = performance.now() - started;
+await standIn.close();
+
+const calls = standIn.chatCalls().length;
+const bound = Math.ceil(calls / concurrency) * latencyMs;
+console.log(`cases ${run.cases.length}, model calls ${calls}, concurrency ${concurrency}, latency ${latencyMs} ms`);
+console.log(
+  `elapsed ${Math.round(elapsed)} ms, lower bound ceil(N/C) x L = ${bound} ms, ratio ${(elapsed / bound).toFixed(3)}`,
+);

@@ -1,0 +1,19 @@
+import { SELF_JUDGE_NOTE } from './connect.ts';
+import type { Backend, RoleChoice, Roles } from './roles.ts';
+
+/**
+ * The run header's `agent` and `judge` lines, e.g. `agent  bedrock MODEL · us-east-1`; where a backend
+ * lives is said once, on the first line that uses it. Ends with the self-judging note when it applies.
+ */
+export function roleLines(roles: Roles, where: Partial<Record<Backend, string>>): string {
+  const said = new Set<Backend>();
+  const line = (label: string, role: RoleChoice) => {
+    const place = said.has(role.backend) ? '' : (where[role.backend] ?? '');
+    said.add(role.backend);
+    return `${label}  ${role.backend} ${role.model}${place}\n`;
+  };
+  const { agent, judge } = roles;
+  const lines = line('agent', agent) + (judge ? line('judge', judge) : 'judge  none (--structural-only)\n');
+  const selfJudged = judge?.backend === agent.backend && judge.model === agent.model;
+  return selfJudged ? lines + SELF_JUDGE_NOTE : lines;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parseCompareOptions } from '../src/commands/compare-options.ts';
+
+describe('parseCompareOptions', () => {
+  it('fills the documented defaults', () => {
+    expect(parseCompareOptions({ domain: 'code-review', variant: 'v2' })).toEqual({
+      domain: 'code-review',
+      variant: 'v2',
+      model: 'qwen3.5:4b',
+      structuralOnly: false,
+      skipStructural: false,
+      concurrency: 4,
+      maxTurns: 6,
+      timeout: 300,
+      repeat: 1,
+      seed: 1,
+      ci: false,
+      color: true,
+    });
+  });
+
+  it('reads --repeat, --policy and --seed given as text', () => {
+    const options = parseCompareOptions({
+      domain: 'x',
+      variantModel: 'm',
+      repeat: '5',
+      policy: 'min-rate=0.8',
+      seed: '42',
+    });
+    expect(options).toMatchObject({ repeat: 5, policy: 'min-rate:0.8', seed: 42 });
+  });
+
+  it('refuses a comparison of nothing and bad numbers, naming the flag', () => {
+    expect(() => parseCompareOptions({ domain: 'x' })).toThrow('nothing to compare');
+    expect(() => parseCompareOptions({ domain: 'x', variant: 'v2', repeat: '0' })).toThrow(
+      '--repeat must be at least 1',
+    );
+    expect(() => parseCompareOptions({ domain: 'x', variant: 'v2', policy: 'some' })).toThrow(
+      '--policy "some" is not one of majority, all, any, min-rate:R (0 < R ≤ 1)',
+    );
+  });
+});

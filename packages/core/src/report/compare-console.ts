@@ -1,0 +1,119 @@
+import { createColors } from 'picocolors';
+import type { Comparison } from '../compare/compare-runs.ts';
+import type { CaseComparison, PairedItem, SideCount } from '../compare/pair-cases.ts';
+import type { ItemKind } from '../runner/item-outcomes.ts';
+import type { ClusteredRate } from '../stats/clustered.ts';
+import { flagged, formatRate, points } from './format-rate.ts';
+
+export interface CompareReporterOptions {
+  write: (text: string) => void;
+  color: boolean;
+  /** How each side is called in the output: the variant names, or the models when only those differ. */
+  labels: [baseline: string, variant: string];
+}
+
+const CHANGE_WORDS: Record<ItemKind, [gained: string, lost: string]> = {
+  finding: ['now caught', 'no longer caught'],
+  check: ['now passing', 'now failing'],
+  absent: ['no longer flagged', 'now flagged'],
+  rubric: ['rubric now met', 'rubric no longer met'],
+};
+
+/** "0.0312", or "< 0.0001" where four decimals would print zero. */
+export function formatP(p: number): string {
+  return p < 0.0001 ? '< 0.0001' : `= ${p.toFixed(4)}`;
+}
+
+/** The fewest cases with which a sign-flip test can reach p < alpha. */
+export function casesNeeded(alpha: number): number {
+  return Math.ceil(Math.log2(2 / alpha) + 1e-9);
+}
+
+const counted = (s: SideCount) => `${s.passed}/${s.total}`;
+const epochs = (item: PairedItem['baseline']) => `${item.passed}/${item.graded}`;
+
+/** Prints a comparison: each case side by side, then the overall difference, its tests and the verdict. */
+export function printComparison(comparison: Comparison, options: CompareReporterOptions): void {
+  const c = createColors(options.color);
+  const out = (line = '') => options.write(`${line}\n`);
+  const row = (label: string, value: string) => out(`  ${label.padEnd(18)}${value}`);
+  const [baselineLabel, variantLabel] = options.labels;
+
+  function caseBlock(item: CaseComparison): void {
+    out(`${c.bold(`━━ ${item.caseId}`)} ${c.dim(item.name)}`);
+    if (item.structural[0].total + item.structural[1].total > 0) {
+      row('structural', `${counted(item.structural[0])} -> ${counted(item.structural[1])}`);
+    }
+    if (item.findings[0].total + item.findings[1].total > 0) {
+      row('findings', `${counted(item.findings[0])} -> ${counted(item.findings[1])}`);
+    }
+    row('false positives', `${item.falsePositives[0]} -> ${item.falsePositives[1]}`);
+    for (const kind of Object.keys(CHANGE_WORDS) as ItemKind[]) {
+      const [gainedWord, lostWord] = CHANGE_WORDS[kind];
+      const list = (pairs: PairedItem[]) =>
+        pairs
+          .filter((p) => p.kind === kind)
+          .map((p) => `${p.variant.label} (${epochs(p.baseline)} -> ${epochs(p.variant)})`);
+      const gained = list(item.gained);
+      const lost = list(item.lost);
+      if (gained.length) row(gainedWord, c.green(gained.join(', ')));
+      if (lost.length) row(lostWord, c.red(lost.join(', ')));
+    }
+    if (item.unpaired > 0) row('not compared', `${item.unpaired} items graded on one side only (errors)`);
+    out();
+  }
+
+  for (const item of comparison.cases) caseBlock(item);
+
+  const { baseline: b, variant: v, difference: d } = comparison;
+  const width = 40;
+  const sides = (left: string, right: string) => `${left.padEnd(width)}${right}`;
+  const rates = (label: string, left: ClusteredRate | undefined, right: ClusteredRate | undefined) => {
+    if (!left && !right) return;
+    row(label, sides(left ? formatRate(left) : 'n/a', right ? formatRate(right) : 'n/a'));
+  };
+  out(c.bold(`Overall over ${d.clusters} cases, ${d.items} paired items`));
+  out(c.dim("  rates count every epoch's grading; 95% Wilson intervals clustered by case"));
+  row('', c.dim(sides(baselineLabel, variantLabel)));
+  if (b.structural.samples.total + v.structural.samples.total > 0) {
+    rates('structural', b.structural.samples, v.structural.samples);
+  }
+  if (b.findings.samples.total + v.findings.samples.total > 0) {
+    rates('recall', b.recall, v.recall);
+    rates('precision', b.precision, v.precision);
+  }
+  if (b.absent.samples.total + v.absent.samples.total > 0) {
+    rates('false positives', flagged(b.absent.samples), flagged(v.absent.samples));
+  }
+  rates('all items', b.items, v.items);
+  if (b.flaky + v.flaky > 0) row('flaky items', sides(String(b.flaky), String(v.flaky)));
+  out();
+
+  const interval =
+    d.df > 0 ? `95% CI ${points(d.lower)} to ${points(d.upper)} points` : 'no interval from a single case';
+  row('difference', `${points(d.mean)} points (${interval}; paired per item, clustered by case)`);
+  const p = comparison.permutation;
+  const how = p.method === 'exact' ? `exact, ${p.draws} sign assignments` : `Monte Carlo, ${p.draws} draws`;
+  row('permutation test', `p ${formatP(p.pValue)} over cases (${how})`);
+  const m = comparison.mcnemar;
+  row('exact McNemar', `p ${formatP(m.pValue)} over items (${m.gained} gained, ${m.lost} lost)`);
+  const paint = comparison.verdict === 'better' ? c.green : comparison.verdict === 'worse' ? c.red : c.yellow;
+  row('verdict', paint(c.bold(comparison.verdict)));
+  const alpha = comparison.alpha;
+  const power = comparison.detectable;
+  if (!Number.isFinite(power.difference)) {
+    row(
+      'detectable',
+      `nothing: with ${d.clusters} cases no difference can reach p < ${alpha} (smallest possible p ${formatP(power.smallestP)}); use at least ${casesNeeded(alpha)} cases`,
+    );
+  } else {
+    const assumed = power.basis === 'assumed' ? ' (no item changed, so this assumes independent items)' : '';
+    row(
+      'detectable',
+      `±${points(Math.min(1, power.difference)).slice(1)} points or more at 80% power with ${d.clusters} cases${assumed}`,
+    );
+  }
+  if (comparison.unpairedItems > 0) {
+    row('not compared', `${comparison.unpairedItems} items graded on one side only (judge or agent errors)`);
+  }
+}

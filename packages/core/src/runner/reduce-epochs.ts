@@ -1,0 +1,96 @@
+import type { Case } from '../schema/case.ts';
+import { passesPolicy, type RepeatPolicy } from '../schema/repeat-policy.ts';
+import type { CaseResult, CaseStatus } from '../schema/result.ts';
+import { type ItemKind, type ItemOutcome, itemOutcomes } from './item-outcomes.ts';
+
+/** One item over a case's epochs: its pass count k out of the epochs that graded it, and the policy's call. */
+export interface ItemTally extends Omit<ItemOutcome, 'outcome'> {
+  passed: number;
+  failed: number;
+  /** Epochs whose judge failed on this item: neither a pass nor a fail. */
+  errors: number;
+  /** Epochs where the item was not judged (structural checks failed first). */
+  skipped: number;
+  /** passed + failed: the K the policy divides by. */
+  graded: number;
+  /** 'undecided' when no epoch graded the item. */
+  verdict: 'passed' | 'failed' | 'undecided';
+  /** Passed in some epochs and failed in others. */
+  flaky: boolean;
+}
+
+/** A case over its epochs, reduced by its repeat policy. */
+export interface CaseTally {
+  case: Case;
+  policy: RepeatPolicy;
+  epochs: number;
+  items: ItemTally[];
+  /** error when any epoch had an agent or judge error; else failed when any item fails under the policy. */
+  status: CaseStatus;
+  /** The epoch results, in epoch order. */
+  results: CaseResult[];
+}
+
+function tallyItems(results: CaseResult[], policy: RepeatPolicy): ItemTally[] {
+  const tallies = new Map<string, ItemTally>();
+  for (const result of results) {
+    for (const { outcome, ...item } of itemOutcomes(result)) {
+      let tally = tallies.get(item.key);
+      if (!tally) {
+        tally = { ...item, passed: 0, failed: 0, errors: 0, skipped: 0, graded: 0, verdict: 'undecided', flaky: false };
+        tallies.set(item.key, tally);
+      }
+      if (outcome === 'passed') tally.passed++;
+      else if (outcome === 'failed') tally.failed++;
+      else if (outcome === 'error') tally.errors++;
+      else tally.skipped++;
+    }
+  }
+  for (const tally of tallies.values()) {
+    tally.graded = tally.passed + tally.failed;
+    tally.flaky = tally.passed > 0 && tally.failed > 0;
+    if (tally.graded > 0) tally.verdict = passesPolicy(policy, tally.passed, tally.graded) ? 'passed' : 'failed';
+  }
+  return [...tallies.values()];
+}
+
+/**
+ * Reduces per-epoch results to one outcome per case and item (the reducer, apart from the per-sample
+ * scoring and the across-case statistics). Pure: the same results and policies give the same tallies.
+ * Cases keep the order they first appear in; each case's policy comes from `policyFor`.
+ */
+export function reduceEpochs(results: readonly CaseResult[], policyFor: (testCase: Case) => RepeatPolicy): CaseTally[] {
+  const byCase = new Map<string, CaseResult[]>();
+  for (const result of results) {
+    const list = byCase.get(result.case.id) ?? [];
+    list.push(result);
+    byCase.set(result.case.id, list);
+  }
+  return [...byCase.values()].map((list) => {
+    const epochs = [...list].sort((a, b) => a.epoch - b.epoch);
+    const testCase = (epochs[0] as CaseResult).case;
+    const policy = policyFor(testCase);
+    const items = tallyItems(epochs, policy);
+    const status: CaseStatus = epochs.some((result) => result.status === 'error')
+      ? 'error'
+      : items.some((item) => item.verdict === 'failed')
+        ? 'failed'
+        : 'passed';
+    return { case: testCase, policy, epochs: epochs.length, items, status, results: epochs };
+  });
+}
+
+/** Items of one kind passing under the policy, out of those graded at least once. */
+export function countItems(tally: CaseTally | undefined, kind: ItemKind): { passed: number; total: number } {
+  const items = tally?.items.filter((item) => item.kind === kind && item.graded > 0) ?? [];
+  return { passed: items.filter((item) => item.verdict === 'passed').length, total: items.length };
+}
+
+/**
+ * The policy that applies to a case: the case's own, else the command line's, else the pack's, else
+ * majority. The case wins because it states a requirement of that case (a money path that must pass every
+ * time); the command line sets the default for the run's other cases.
+ */
+export function policyResolver(options: { cli?: RepeatPolicy; pack?: RepeatPolicy }): (testCase: Case) => RepeatPolicy {
+  return (testCase) => testCase.repeatPolicy ?? options.cli ?? options.pack ?? 'majority';
+}
