@@ -5,12 +5,10 @@
  *   pnpm --filter @evalpacks/cli demo -- --repeat 3        the subtle-issues reviewer explains redelivery in 2 of 3 epochs
  *   pnpm --filter @evalpacks/cli demo -- compare --variant v2   v2's reviewer explains redelivery, baseline's does not
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { startOllamaStandIn } from '@evalpacks/testkit';
 import { missedFinding, scriptAgent, scriptJudge } from '../test/code-review-script.ts';
 import { scriptReadingJudge, scriptSubtleReviewer, scriptV2Comparison } from '../test/compare-script.ts';
+import { runDemo } from './run-demo.ts';
 
 const standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'qwen3.5:0.8b'], latencyMs: 50 });
 const given = process.argv.slice(2).filter((a) => a !== '--');
@@ -26,13 +24,4 @@ if (command === 'compare') {
   scriptAgent(standIn);
   scriptJudge(standIn, missedFinding);
 }
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const args = [command, '--domain', 'code-review', '--ollama-host', standIn.url, ...rest];
-// Asynchronous on purpose: the stand-in answers from this process's event loop.
-const child = spawn(`${root}node_modules/.bin/tsx`, [`${root}apps/cli/src/bin.ts`, ...args], {
-  cwd: root,
-  stdio: 'inherit',
-});
-const [code] = (await once(child, 'close')) as [number | null];
-await standIn.close();
-process.exitCode = code ?? 2;
+await runDemo(standIn, [command, '--domain', 'code-review', '--ollama-host', standIn.url, ...rest]);

@@ -7,6 +7,7 @@ describe('parseCompareOptions', () => {
       domain: 'code-review',
       variant: 'v2',
       model: 'qwen3.5:4b',
+      judgeStyle: 'structured',
       structuralOnly: false,
       skipStructural: false,
       concurrency: 4,
@@ -28,6 +29,7 @@ describe('parseCompareOptions', () => {
       seed: '42',
     });
     expect(options).toMatchObject({ repeat: 5, policy: 'min-rate:0.8', seed: 42 });
+    expect(parseCompareOptions({ domain: 'x', variantModel: 'm', judgeStyle: 'yes-no' }).judgeStyle).toBe('yes-no');
   });
 
   it('refuses a comparison of nothing and bad numbers, naming the flag', () => {

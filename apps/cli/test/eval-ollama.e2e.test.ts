@@ -128,7 +128,9 @@ describe('infrastructure and usage errors', () => {
   it('lists the known domains for an unknown one', async () => {
     const result = await runCli(['eval', '--domain', 'nope']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('evalpacks: unknown domain "nope"; known domains: code-review\n');
+    expect(result.stderr).toBe(
+      'evalpacks: unknown domain "nope"; known domains: code-review, support-tickets, tool-basics\n',
+    );
   });
 
   it('rejects contradictory flags as a usage error', async () => {
@@ -141,5 +143,7 @@ describe('infrastructure and usage errors', () => {
     const result = await runCli(['eval', '--list']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^code-review\s+3 cases {3}variants: baseline, v2\n/);
+    expect(result.stdout).toMatch(/\nsupport-tickets\s+14 cases {3}variants: baseline, v2\n/);
+    expect(result.stdout).toMatch(/\ntool-basics\s+4 cases {3}variants: baseline, strict\n/);
   });
 });

@@ -7,6 +7,7 @@ describe('parseEvalOptions', () => {
       domain: 'code-review',
       backend: 'ollama',
       model: 'qwen3.5:4b',
+      judgeStyle: 'structured',
       structuralOnly: false,
       skipStructural: false,
       judgeAlways: false,
@@ -28,6 +29,10 @@ describe('parseEvalOptions', () => {
 
   it('asks for a domain and refuses contradictory choices', () => {
     expect(() => parseEvalOptions({})).toThrow('missing --domain NAME (see --list)');
+    expect(() => parseEvalOptions({ domain: 'x', judgeStyle: 'likert' })).toThrow(
+      '--judge-style must be one of: structured, yes-no',
+    );
+    expect(parseEvalOptions({ domain: 'x', judgeStyle: 'yes-no' }).judgeStyle).toBe('yes-no');
     expect(() => parseEvalOptions({ domain: 'x', variant: 'v2', prompt: 'p.md' })).toThrow(
       'use either --variant NAME or --prompt FILE, not both',
     );

@@ -1,4 +1,16 @@
+export { answerContains, answersWithinTurnLimit, turnsWithin } from './checks/answer-checks.ts';
+export { caseChecks, trajectoryChecks } from './checks/case-checks.ts';
 export { type Check, type CheckOutcome, defineCheck, runChecks } from './checks/define-check.ts';
+export {
+  type CallBounds,
+  type CalledWithOptions,
+  noToolCalled,
+  toolCallCount,
+  toolCalled,
+  toolCalledWith,
+  toolNeverCalled,
+  toolsCalledInOrder,
+} from './checks/tool-checks.ts';
 export {
   type CompareOptions,
   type Comparison,
@@ -9,7 +21,8 @@ export {
 export { type CaseComparison, type PairedItem, pairCases } from './compare/pair-cases.ts';
 export { judgeCase, judgeRequests } from './judge/judge-case.ts';
 export { JUDGE_PROMPT_VERSION } from './judge/prompts.ts';
-export { parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
+export { JUDGE_STYLES, type JudgeStyle, parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
+export { YES_NO_PROMPT_VERSION } from './judge/yes-no.ts';
 export { CaseFileError, loadCaseFile } from './pack/case-file.ts';
 export { definePack, type Pack, type PackDefinition } from './pack/define-pack.ts';
 export { InputError } from './pack/input-error.ts';
@@ -44,7 +57,7 @@ export type {
 } from './runner/ports.ts';
 export { type CaseTally, type ItemTally, policyResolver, reduceEpochs } from './runner/reduce-epochs.ts';
 export { type RunOptions, runPack } from './runner/run-pack.ts';
-export { type Case, CaseSchema } from './schema/case.ts';
+export { type Case, type CaseInput, CaseSchema } from './schema/case.ts';
 export { type CheckResult, CheckResultSchema, type RisenPart, RisenPartSchema } from './schema/check.ts';
 export { type Finding, FindingSchema, type Severity, SeveritySchema } from './schema/finding.ts';
 export {
@@ -56,6 +69,7 @@ export {
   readRepeatPolicy,
 } from './schema/repeat-policy.ts';
 export { type CaseResult, CaseResultSchema, type ModelRef, type RunResult, RunResultSchema } from './schema/result.ts';
+export { type CallCount, type ToolArgsExpectation, toolNamesIn } from './schema/tool-expectations.ts';
 export {
   type TokenUsage,
   type ToolCall,
@@ -78,3 +92,5 @@ export { type PermutationTest, pairedPermutationTest, smallestPermutationP } fro
 export { minimumDetectableDifference } from './stats/power.ts';
 export { studentTCdf, studentTQuantile } from './stats/student-t.ts';
 export { type Interval, wilsonInterval } from './stats/wilson.ts';
+export { defineTool, invokeTool, type Tool, ToolArgumentsError, toolInputJsonSchema } from './tools/define-tool.ts';
+export { describeCall, formatValue } from './tools/describe-call.ts';

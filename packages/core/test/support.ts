@@ -3,6 +3,7 @@ import { definePack } from '../src/pack/define-pack.ts';
 import type { Variant } from '../src/pack/prompt.ts';
 import type { AgentPort, JudgePort, StructuredCallRequest } from '../src/runner/ports.ts';
 import type { Case } from '../src/schema/case.ts';
+import type { Transcript } from '../src/schema/transcript.ts';
 
 /** A judge port answering from a script: core's own port, exercised without any backend. */
 export function scriptedJudge(answer: (request: StructuredCallRequest, n: number) => string | Error): JudgePort & {
@@ -52,6 +53,19 @@ export const sampleCase: Case = {
   ],
   expectedAbsent: ['the test constant as a secret'],
 };
+
+/** A transcript with these tool calls and answer; everything else fixed. */
+export function transcriptWith(toolCalls: Transcript['toolCalls'], answer = 'Done.', turns = toolCalls.length + 1) {
+  return {
+    input: 'help me',
+    answer,
+    toolCalls,
+    turns,
+    usage: { input: 0, output: 0 },
+    latencyMs: 1,
+    model: 'agent-model',
+  } satisfies Transcript;
+}
 
 /** A pack with one structural check: the answer has a table (a `|`). */
 export const tablePack = definePack({

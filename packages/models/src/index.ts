@@ -1,5 +1,6 @@
 // The entry stays light: the Strands SDK (most of start-up time) loads only when an agent is created, in
-// parallel with the preflight request. Import agent.ts or strands-model.ts directly to use them on their own.
+// parallel with the preflight request. Import agent.ts, strands-model.ts or
+// strands/tools.ts directly to use them on their own.
 // Bedrock is its own entry, `@evalpacks/models/bedrock`, so that a run without it never loads the AWS SDK.
 export {
   DEFAULT_BEDROCK_AGENT_MODEL,

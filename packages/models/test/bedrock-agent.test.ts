@@ -1,11 +1,10 @@
+import { defineTool } from '@evalpacks/core';
 import type { BedrockStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createBedrockModel } from '../src/bedrock/agent.ts';
+import { z } from 'zod';
 import { createBedrockAgent } from '../src/bedrock/backend.ts';
 import { BedrockUnavailableError } from '../src/bedrock/errors.ts';
-import { runStrandsAgent } from '../src/strands/run-agent.ts';
 import { connectionTo, SONNET, startStandIn, useDummyCredentials } from './bedrock-support.ts';
-import { weatherTool } from './support.ts';
 
 let s: BedrockStandIn;
 beforeAll(async () => {
@@ -37,8 +36,17 @@ describe('the Bedrock agent (Strands BedrockModel over Converse)', () => {
     expect(call?.body.system).toEqual([{ text: 'You are terse.' }]);
   });
 
-  it('runs a tool the model asks for and sends its result back in a toolResult turn', async () => {
-    const { weather, calls } = weatherTool();
+  it("runs a pack's tool the model asks for and sends its result back in a toolResult turn", async () => {
+    const looked: string[] = [];
+    const weather = defineTool({
+      name: 'get_weather',
+      description: 'Current weather for a city',
+      input: z.object({ city: z.string() }),
+      run: ({ city }) => {
+        looked.push(city);
+        return { city, tempC: 21, sky: 'clear' };
+      },
+    });
     s.script({
       match: { afterToolResult: false },
       reply: { toolUses: [{ name: 'get_weather', input: { city: 'Paris' } }], inputTokens: 40, outputTokens: 8 },
@@ -47,17 +55,9 @@ describe('the Bedrock agent (Strands BedrockModel over Converse)', () => {
       match: { afterToolResult: true, contains: '"tempC":21' },
       reply: { text: 'Clear, 21 °C.', inputTokens: 60, outputTokens: 5 },
     });
-    const transcript = await runStrandsAgent({
-      model: createBedrockModel({ ...connectionTo(s), model: SONNET }),
-      modelName: SONNET,
-      systemPrompt: 'You are terse.',
-      input: 'Weather in Paris?',
-      tools: [weather],
-      maxTurns: 4,
-      asInfrastructureError: () => undefined,
-      describeError: String,
-    });
-    expect(calls).toEqual([{ city: 'Paris' }]);
+    const agent = createBedrockAgent({ ...connectionTo(s), model: SONNET });
+    const transcript = await agent.run({ ...request('Weather in Paris?'), tools: [weather] });
+    expect(looked).toEqual(['Paris']);
     expect(transcript).toMatchObject({ answer: 'Clear, 21 °C.', turns: 2, usage: { input: 100, output: 13 } });
     expect(transcript.toolCalls).toEqual([
       { name: 'get_weather', arguments: { city: 'Paris' }, result: { city: 'Paris', tempC: 21, sky: 'clear' } },
@@ -66,7 +66,17 @@ describe('the Bedrock agent (Strands BedrockModel over Converse)', () => {
     expect(first?.body.toolConfig?.tools?.[0]?.toolSpec).toMatchObject({
       name: 'get_weather',
       description: 'Current weather for a city',
+      inputSchema: { json: expect.objectContaining({ properties: { city: { type: 'string' } } }) },
     });
+  });
+
+  it('records a turn limit with the calls made so far, as the Ollama agent does', async () => {
+    const noop = defineTool({ name: 'ping', description: 'Pings', input: z.object({}), run: () => ({ text: 'pong' }) });
+    s.script({ reply: { toolUses: [{ name: 'ping', input: {} }] } });
+    const agent = createBedrockAgent({ ...connectionTo(s), model: SONNET });
+    const transcript = await agent.run({ ...request('Ping forever.'), maxTurns: 2, tools: [noop] });
+    expect(transcript).toMatchObject({ answer: '', turns: 2, turnLimitReached: true });
+    expect(transcript.toolCalls.map((call) => call.name)).toEqual(['ping', 'ping']);
   });
 
   it('counts retries per run, even with runs in parallel', async () => {

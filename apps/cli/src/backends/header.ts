@@ -3,17 +3,18 @@ import type { Backend, RoleChoice, Roles } from './roles.ts';
 
 /**
  * The run header's `agent` and `judge` lines, e.g. `agent  bedrock MODEL · us-east-1`; where a backend
- * lives is said once, on the first line that uses it. Ends with the self-judging note when it applies.
+ * lives is said once, on the first line that uses it; `judgeNote` follows the judge's line. Ends with
+ * the self-judging note when it applies.
  */
-export function roleLines(roles: Roles, where: Partial<Record<Backend, string>>): string {
+export function roleLines(roles: Roles, where: Partial<Record<Backend, string>>, judgeNote = ''): string {
   const said = new Set<Backend>();
-  const line = (label: string, role: RoleChoice) => {
+  const line = (label: string, role: RoleChoice, note = '') => {
     const place = said.has(role.backend) ? '' : (where[role.backend] ?? '');
     said.add(role.backend);
-    return `${label}  ${role.backend} ${role.model}${place}\n`;
+    return `${label}  ${role.backend} ${role.model}${place}${note}\n`;
   };
   const { agent, judge } = roles;
-  const lines = line('agent', agent) + (judge ? line('judge', judge) : 'judge  none (--structural-only)\n');
+  const lines = line('agent', agent) + (judge ? line('judge', judge, judgeNote) : 'judge  none (--structural-only)\n');
   const selfJudged = judge?.backend === agent.backend && judge.model === agent.model;
   return selfJudged ? lines + SELF_JUDGE_NOTE : lines;
 }

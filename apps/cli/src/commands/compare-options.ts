@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UsageError } from '../usage-error.ts';
-import { count, DEFAULT_OLLAMA_MODEL } from './eval-options.ts';
+import { count, DEFAULT_OLLAMA_MODEL, JudgeStyleSchema } from './eval-options.ts';
 import { PolicySchema } from './policy-option.ts';
 
 /** The compare command's flags after commander has read them. */
@@ -14,6 +14,7 @@ export const CompareOptionsSchema = z
     baselineModel: z.string().min(1).optional(),
     variantModel: z.string().min(1).optional(),
     judgeModel: z.string().min(1).optional(),
+    judgeStyle: JudgeStyleSchema,
     ollamaHost: z.string().optional(),
     testCase: z.array(z.string()).optional(),
     structuralOnly: z.boolean().default(false),

@@ -56,6 +56,7 @@ async function runSide(options: CompareOptions, pack: Pack, cases: Case[], side:
     // A pair needs both sides graded: judge every item even where structural checks failed.
     judgeAlways: true,
     maxTurns: options.maxTurns,
+    judgeStyle: options.judgeStyle,
     epochs: options.repeat,
   });
   return reduceEpochs(run.cases, policyResolver({ cli: options.policy, pack: pack.repeatPolicy }));
@@ -88,7 +89,8 @@ export async function compareCommand(raw: Record<string, unknown>, io: CommandIo
   io.write(`evalpacks compare · ${pack.name} · ${cases.length} cases · ${epochs} · policy ${policy}\n`);
   io.write(`baseline  ${baseline.variant.name} · ollama ${baseline.model} @ ${backends.host}\n`);
   io.write(`variant   ${variant.variant.name} · ollama ${variant.model} @ ${backends.host}\n`);
-  io.write(`judge     ${judgeModel ? `ollama ${judgeModel} (both sides)` : 'none (--structural-only)'}\n`);
+  const style = options.judgeStyle === 'yes-no' ? ', yes-no questions' : '';
+  io.write(`judge     ${judgeModel ? `ollama ${judgeModel} (both sides${style})` : 'none (--structural-only)'}\n`);
   if (judgeModel && (judgeModel === baseline.model || judgeModel === variant.model)) io.write(SELF_JUDGE_NOTE);
   if (baseline.variant.text === variant.variant.text && baseline.model === variant.model) {
     io.write('note   both sides are the same prompt and model: this A/A run measures noise\n');

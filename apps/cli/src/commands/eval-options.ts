@@ -1,3 +1,4 @@
+import { JUDGE_STYLES } from '@evalpacks/core';
 import { DEFAULT_BEDROCK_AGENT_MODEL } from '@evalpacks/models/defaults';
 import { z } from 'zod';
 import { UsageError } from '../usage-error.ts';
@@ -14,6 +15,11 @@ export const count = (name: string, max: number) =>
     .min(1, `${name} must be at least 1`)
     .max(max, `${name} must be at most ${max}`);
 
+/** `--judge-style`, shared by eval and compare. */
+export const JudgeStyleSchema = z
+  .enum(JUDGE_STYLES, { error: `--judge-style must be one of: ${JUDGE_STYLES.join(', ')}` })
+  .default('structured');
+
 /** The eval command's flags after commander has read them; every rule a user can break lives here. */
 export const EvalOptionsSchema = z
   .object({
@@ -27,6 +33,7 @@ export const EvalOptionsSchema = z
     /** Defaults to the backend's default model. */
     model: z.string().min(1).optional(),
     judgeModel: z.string().min(1).optional(),
+    judgeStyle: JudgeStyleSchema,
     ollamaHost: z.string().optional(),
     region: z.string().min(1).optional(),
     profile: z.string().min(1).optional(),

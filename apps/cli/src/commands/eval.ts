@@ -51,7 +51,8 @@ export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): 
   const reporter = consoleReporter({ write: io.write, color, epochs, priceOf: prices.priceOf });
   const repeats = epochs > 1 ? ` · ${epochs} epochs · policy ${policy}` : '';
   io.write(`evalpacks · ${pack.name} · variant ${variant.name} · ${cases.length} cases${repeats}\n`);
-  io.write(roleLines(roles, backends.where));
+  const style = options.judgeStyle === 'yes-no' ? ' (yes-no questions)' : '';
+  io.write(roleLines(roles, backends.where, style));
   io.write('\n');
 
   const run = await runPack({
@@ -64,6 +65,7 @@ export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): 
     structural: !options.skipStructural,
     judgeAlways: options.judgeAlways,
     maxTurns: options.maxTurns,
+    judgeStyle: options.judgeStyle,
     epochs,
     onCaseResult: reporter.caseResult,
     ...(budget && { shouldStart: budget.shouldStart }),

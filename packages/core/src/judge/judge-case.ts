@@ -3,25 +3,54 @@ import type { JudgePort } from '../runner/ports.ts';
 import type { Case } from '../schema/case.ts';
 import type { Transcript } from '../schema/transcript.ts';
 import type { Verdict } from '../schema/verdict.ts';
+import { describeCall } from '../tools/describe-call.ts';
 import { type Gate, type JudgeItemRequest, judgeItem } from './judge-item.ts';
-import { absentPrompt, findingPrompt, rubricPrompt } from './prompts.ts';
+import { absentPrompt, findingPrompt, type JudgeContext, rubricPrompt } from './prompts.ts';
+import type { JudgeStyle } from './verdict.ts';
+import { yesNoPrompt } from './yes-no.ts';
+
+/** Tool calls as the judge reads them: a rubric about tool use needs them, an answer alone hides them. */
+function toolCallLines(transcript: Transcript): string {
+  if (transcript.toolCalls.length === 0) return 'none';
+  return transcript.toolCalls.map((call, i) => `${i + 1}. ${describeCall(call, true)}`).join('\n');
+}
 
 /** Every judge question a case raises: one per expected finding, one per expectedAbsent item, the rubric. */
-export function judgeRequests(pack: Pack, testCase: Case, transcript: Transcript): JudgeItemRequest[] {
-  const ctx = { ...pack.judge, input: testCase.input, answer: transcript.answer };
-  return [
+export function judgeRequests(
+  pack: Pack,
+  testCase: Case,
+  transcript: Transcript,
+  style: JudgeStyle = 'structured',
+): JudgeItemRequest[] {
+  const ctx: JudgeContext = {
+    ...pack.judge,
+    input: testCase.input,
+    answer: transcript.answer,
+    ...(pack.tools && { toolCalls: toolCallLines(transcript) }),
+  };
+  const yesNo = style === 'yes-no';
+  const requests: JudgeItemRequest[] = [
     ...testCase.expectedFindings.map((finding) => ({
       kind: 'finding' as const,
       itemId: finding.id,
-      ...findingPrompt(ctx, finding),
+      ...(yesNo ? yesNoPrompt('finding', ctx, finding) : findingPrompt(ctx, finding)),
     })),
     ...testCase.expectedAbsent.map((absent, i) => ({
       kind: 'absent' as const,
       itemId: `absent-${i + 1}`,
-      ...absentPrompt(ctx, absent),
+      ...(yesNo ? yesNoPrompt('absent', ctx, absent) : absentPrompt(ctx, absent)),
     })),
-    ...(testCase.rubric ? [{ kind: 'rubric' as const, itemId: 'rubric', ...rubricPrompt(ctx, testCase.rubric) }] : []),
+    ...(testCase.rubric
+      ? [
+          {
+            kind: 'rubric' as const,
+            itemId: 'rubric',
+            ...(yesNo ? yesNoPrompt('rubric', ctx, testCase.rubric) : rubricPrompt(ctx, testCase.rubric)),
+          },
+        ]
+      : []),
   ];
+  return yesNo ? requests.map((request) => ({ ...request, style })) : requests;
 }
 
 /** Judges all items of a case in parallel; one failing call never blocks or hides the others. */
@@ -31,8 +60,11 @@ export function judgeCase(
   testCase: Case,
   transcript: Transcript,
   gate: Gate,
+  style: JudgeStyle = 'structured',
 ): Promise<Verdict[]> {
-  return Promise.all(judgeRequests(pack, testCase, transcript).map((request) => judgeItem(judge, request, gate)));
+  return Promise.all(
+    judgeRequests(pack, testCase, transcript, style).map((request) => judgeItem(judge, request, gate)),
+  );
 }
 
 /** Verdicts for items not judged, so the report still lists them and says why. */

@@ -2,13 +2,15 @@ import { InfrastructureError } from '../runner/infrastructure-error.ts';
 import type { JudgePort } from '../runner/ports.ts';
 import type { JudgedItemKind, Verdict } from '../schema/verdict.ts';
 import { repairPrompt } from './prompts.ts';
-import { parseVerdict, verdictJsonSchema } from './verdict.ts';
+import { type JudgeStyle, parseVerdict, verdictJsonSchema } from './verdict.ts';
 
 export interface JudgeItemRequest {
   kind: JudgedItemKind;
   itemId: string;
   system: string;
   prompt: string;
+  /** Defaults to 'structured'. */
+  style?: JudgeStyle;
 }
 
 /** Runs calls through the shared model-call pool. */
@@ -31,7 +33,7 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
     latencyMs,
     ...(retries > 0 && { retries }),
   });
-  const jsonSchema = verdictJsonSchema(request.kind);
+  const jsonSchema = verdictJsonSchema(request.kind, request.style);
   let prompt = request.prompt;
   let lastText = '';
   let problem = '';
@@ -48,7 +50,7 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
       return { ...spent(), status: 'error', error: `judge call failed: ${(error as Error).message}` };
     }
     try {
-      return { ...spent(), status: 'ok', ...parseVerdict(request.kind, lastText) };
+      return { ...spent(), status: 'ok', ...parseVerdict(request.kind, lastText, request.style) };
     } catch (error) {
       problem = (error as Error).message;
       prompt = repairPrompt(request.prompt, lastText, problem);

@@ -8,6 +8,8 @@ export interface JudgeContext {
   guidance?: string;
   input: string;
   answer: string;
+  /** The agent's tool calls, one per line, for packs with tools: a rubric may be about them. */
+  toolCalls?: string;
 }
 
 function system(role: string, steps: string[], expectation: string, narrowing: string): string {
@@ -21,11 +23,14 @@ function system(role: string, steps: string[], expectation: string, narrowing: s
   ].join('\n\n');
 }
 
-function material(ctx: JudgeContext, item: string): string {
+/** What the judge reads: the input, the answer, the tool calls when the pack has tools, then the item. */
+export function material(ctx: JudgeContext, item?: string): string {
+  const tag = ctx.subject.replace(/\s+/g, '_');
   return [
     `<input>\n${ctx.input}\n</input>`,
-    `<${ctx.subject.replace(/\s+/g, '_')}>\n${ctx.answer}\n</${ctx.subject.replace(/\s+/g, '_')}>`,
-    item,
+    `<${tag}>\n${ctx.answer}\n</${tag}>`,
+    ...(ctx.toolCalls !== undefined ? [`<tool_calls>\n${ctx.toolCalls}\n</tool_calls>`] : []),
+    ...(item !== undefined ? [item] : []),
   ].join('\n\n');
 }
 
@@ -76,6 +81,7 @@ export function rubricPrompt(ctx: JudgeContext, rubric: string): { system: strin
       [
         'Read the rubric.',
         'Compare the answer with each requirement.',
+        ...(ctx.guidance ? [ctx.guidance] : []),
         'Write your reasoning first, then your verdict.',
       ],
       'Return one JSON object: {"reasoning": "<two or three sentences>", "pass": true|false}.',

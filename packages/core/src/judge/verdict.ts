@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import type { JudgedItemKind } from '../schema/verdict.ts';
+import { parseYesNo, YES_NO_SHAPE } from './yes-no.ts';
+
+/** How the judge is asked: a per-kind JSON verdict (default), or a YES/NO question for small models. */
+export const JUDGE_STYLES = ['structured', 'yes-no'] as const;
+export type JudgeStyle = (typeof JUDGE_STYLES)[number];
 
 /**
  * The fixed JSON shapes the judge must answer in. Reasoning comes first so the model explains
@@ -13,8 +18,9 @@ export const VERDICT_SHAPES = {
 
 export type ParsedVerdict = { reasoning: string; passed: boolean };
 
-export function verdictJsonSchema(kind: JudgedItemKind): Record<string, unknown> {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(VERDICT_SHAPES[kind]) as Record<string, unknown>;
+export function verdictJsonSchema(kind: JudgedItemKind, style: JudgeStyle = 'structured'): Record<string, unknown> {
+  const shape = style === 'yes-no' ? YES_NO_SHAPE : VERDICT_SHAPES[kind];
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(shape) as Record<string, unknown>;
   return schema;
 }
 
@@ -32,7 +38,8 @@ function extractJson(text: string): unknown {
 }
 
 /** Parses a judge answer into pass/fail for the item; throws with a short reason when it cannot. */
-export function parseVerdict(kind: JudgedItemKind, text: string): ParsedVerdict {
+export function parseVerdict(kind: JudgedItemKind, text: string, style: JudgeStyle = 'structured'): ParsedVerdict {
+  if (style === 'yes-no') return parseYesNo(kind, text, () => extractJson(text));
   let json: unknown;
   try {
     json = extractJson(text);

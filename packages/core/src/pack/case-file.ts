@@ -52,9 +52,35 @@ function readDocuments(file: string, text: string): Documents {
   return { items, lineOf };
 }
 
+/** A misspelt field is reported at the field itself, not at the record holding it. */
+function issuePath(issue: z.core.$ZodIssue): PropertyKey[] {
+  return issue.code === 'unrecognized_keys' && issue.keys[0] ? [...issue.path, issue.keys[0]] : issue.path;
+}
+
 function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.length ? issue.path.join('.') : '(case)';
+  const path = issuePath(issue);
+  const field = path.length ? path.join('.') : '(case)';
   return `field "${field}": ${issue.message}`;
+}
+
+/** A ZodError's first issue, recognised by shape: the pack may hold its own copy of zod. */
+function firstZodIssue(error: unknown): z.core.$ZodIssue | undefined {
+  const issues = (error as { issues?: unknown } | null)?.issues;
+  return Array.isArray(issues) ? (issues[0] as z.core.$ZodIssue | undefined) : undefined;
+}
+
+/**
+ * Runs the pack's mapping for one record. A pack validates its own format there (with zod), so its
+ * errors name the field as the user wrote it; they get the file and line here.
+ */
+function mapRecord(file: string, docs: Documents, index: number, toCase: (raw: unknown) => unknown): unknown {
+  try {
+    return toCase(docs.items[index]);
+  } catch (error) {
+    const issue = firstZodIssue(error);
+    if (issue) throw new CaseFileError(`${file}:${docs.lineOf(issuePath(issue), index)}: ${describeIssue(issue)}`);
+    throw new CaseFileError(`${file}:${docs.lineOf([], index)}: ${(error as Error).message}`);
+  }
 }
 
 /**
@@ -70,8 +96,8 @@ export async function loadCaseFile(file: string, toCase: (raw: unknown) => unkno
   }
   const docs = readDocuments(file, text);
   const stem = basename(file, extname(file));
-  return docs.items.map((item, index) => {
-    const raw = toCase(item);
+  return docs.items.map((_item, index) => {
+    const raw = mapRecord(file, docs, index, toCase);
     const withId =
       raw && typeof raw === 'object' && !Array.isArray(raw) && !('id' in raw) && docs.items.length === 1
         ? { id: stem, ...raw }
@@ -79,7 +105,7 @@ export async function loadCaseFile(file: string, toCase: (raw: unknown) => unkno
     const parsed = CaseSchema.safeParse(withId);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0] as z.core.$ZodIssue;
-    const line = docs.lineOf(issue.path, index);
+    const line = docs.lineOf(issuePath(issue), index);
     throw new CaseFileError(`${file}:${line}: ${describeIssue(issue)}`);
   });
 }

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Check } from '../checks/define-check.ts';
 import { RepeatPolicySchema } from '../schema/repeat-policy.ts';
+import type { Tool } from '../tools/define-tool.ts';
 
 /** How the judge should refer to what the agent produced ("code review", "content review", ...). */
 export const PackJudgeSchema = z.object({
@@ -24,6 +25,11 @@ export const PackDefinitionSchema = z.object({
   repeatPolicy: RepeatPolicySchema.optional(),
   /** Maps one raw record of the pack's own case format onto the shared case shape. */
   toCase: z.custom<(raw: unknown) => unknown>((value) => typeof value === 'function').optional(),
+  /**
+   * For agents with tools: makes a fresh set of tools (and whatever state they share, an order
+   * book, say) for one case run, so no case or epoch ever sees another's state.
+   */
+  tools: z.custom<() => Tool[]>((value) => typeof value === 'function').optional(),
 });
 
 export type PackDefinition = z.input<typeof PackDefinitionSchema>;

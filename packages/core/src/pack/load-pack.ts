@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Case } from '../schema/case.ts';
+import { toolNamesIn } from '../schema/tool-expectations.ts';
 import { CaseFileError, loadCaseFile } from './case-file.ts';
 import type { Pack } from './define-pack.ts';
 import { InputError } from './input-error.ts';
@@ -35,6 +36,24 @@ export async function loadPackVariant(pack: Pack, name: string = pack.defaultVar
   return loadVariant(join(pack.root, 'prompts', `${name}.md`), name);
 }
 
+/** A case naming a tool the pack does not have would get a check that can never fail (or never pass). */
+function checkToolNames(pack: Pack, file: string, testCase: Case): void {
+  const named = toolNamesIn(testCase);
+  if (named.length === 0 && !testCase.noTools) return;
+  const known = (pack.tools?.() ?? []).map((tool) => tool.name);
+  if (known.length === 0) {
+    throw new CaseFileError(
+      `${file}: case "${testCase.id}" has tool expectations, but pack "${pack.name}" has no tools`,
+    );
+  }
+  const unknown = named.find((name) => !known.includes(name));
+  if (unknown !== undefined) {
+    throw new CaseFileError(
+      `${file}: case "${testCase.id}" names tool "${unknown}", which pack "${pack.name}" does not have (tools: ${known.join(', ')})`,
+    );
+  }
+}
+
 /** Loads cases from the pack's cases/ folder, or from the given files; ids must be unique. */
 export async function loadPackCases(pack: Pack, files?: string[]): Promise<Case[]> {
   const sources = files ?? (await listFiles(join(pack.root, 'cases'), (name) => CASE_EXTENSIONS.has(extname(name))));
@@ -42,6 +61,7 @@ export async function loadPackCases(pack: Pack, files?: string[]): Promise<Case[
   const seen = new Map<string, string>();
   for (const file of sources) {
     for (const testCase of await loadCaseFile(file, pack.toCase)) {
+      checkToolNames(pack, file, testCase);
       const other = seen.get(testCase.id);
       if (other) throw new CaseFileError(`${file}: case id "${testCase.id}" is already used in ${other}`);
       seen.set(testCase.id, file);

@@ -45,9 +45,15 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     const epoch = (options.epochs ?? 1) > 1 ? ` ${c.dim(`[epoch ${result.epoch + 1}/${options.epochs}]`)}` : '';
     out(`${c.bold(`━━ ${result.case.id}`)} ${c.dim(result.case.name)}${epoch}  ${paint(c.bold(status))}`);
     out(`  answer   ${c.dim(trimAnswer(transcript.answer, options.answerChars ?? 300))}`);
-    const tools = transcript.toolCalls.map((call) => `${call.name}(${JSON.stringify(call.arguments)})`);
+    const tools = transcript.toolCalls.map(
+      (call) => `${call.name}(${JSON.stringify(call.arguments)})${call.error === undefined ? '' : c.yellow(' ✗')}`,
+    );
     out(`  tools    ${tools.join(', ') || 'none'}`);
+    for (const call of transcript.toolCalls) {
+      if (call.error !== undefined) out(`  ${c.yellow('tool error')} ${call.name}: ${call.error}`);
+    }
     if (transcript.error) out(`  ${c.yellow('agent error')} ${transcript.error}`);
+    if (transcript.turnLimitReached) out(`  ${c.yellow('stopped')}  at the turn limit after ${transcript.turns} turns`);
     if (result.checks.length > 0) {
       out(`  structural ${result.checks.filter((check) => check.passed).length}/${result.checks.length}`);
       for (const check of result.checks) {

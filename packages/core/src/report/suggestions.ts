@@ -26,11 +26,8 @@ export function suggestionsFor(run: RunResult): Suggestion[] {
     }
     for (const check of result.checks) {
       if (check.passed) continue;
-      out.push({
-        target: check.part,
-        caseId,
-        text: `"${check.name}" failed (${check.detail}); make the ${check.part} explicit about it`,
-      });
+      // The detail leads: it names what happened ("issue_refund must never be called; it was called with …").
+      out.push({ target: check.part, caseId, text: `${check.detail} — make the ${check.part} explicit about it` });
     }
     for (const verdict of result.verdicts) {
       const what = describeItem(result.case, verdict);

@@ -1,4 +1,5 @@
 import type { TokenUsage, Transcript } from '../schema/transcript.ts';
+import type { Tool } from '../tools/define-tool.ts';
 
 /** What the runner asks of an agent for one case. Tools are the pack's; the backend runs the loop. */
 export interface AgentRequest {
@@ -7,6 +8,8 @@ export interface AgentRequest {
   systemPrompt: string;
   input: string;
   maxTurns: number;
+  /** This case run's own tools (fresh state); absent for packs without tools. */
+  tools?: Tool[];
 }
 
 /**

@@ -1,7 +1,9 @@
 import pLimit from 'p-limit';
+import { trajectoryChecks } from '../checks/case-checks.ts';
 import { runChecks } from '../checks/define-check.ts';
 import { judgeCase, skippedVerdicts } from '../judge/judge-case.ts';
 import type { Gate } from '../judge/judge-item.ts';
+import type { JudgeStyle } from '../judge/verdict.ts';
 import type { Pack } from '../pack/define-pack.ts';
 import type { Variant } from '../pack/prompt.ts';
 import type { Case } from '../schema/case.ts';
@@ -25,6 +27,8 @@ export interface RunOptions {
   /** Judge even when structural checks failed (default false: the case fails anyway, save the cost). */
   judgeAlways?: boolean;
   maxTurns?: number;
+  /** How the judge is asked (default 'structured'; 'yes-no' suits small local models). */
+  judgeStyle?: JudgeStyle;
   /** Independent repeats of every case (default 1); each epoch is a fresh sample. */
   epochs?: number;
   onCaseResult?: (result: CaseResult) => void;
@@ -56,6 +60,8 @@ async function runCase(
 ): Promise<CaseResult | undefined> {
   const { pack, agent, judge } = options;
   let transcript: Transcript;
+  // Made here, per case run, so no two cases or epochs share tool state.
+  const tools = pack.tools?.();
   try {
     const started = await gate(async () =>
       options.shouldStart?.() === false
@@ -66,6 +72,7 @@ async function runCase(
             systemPrompt: options.variant.text,
             input: testCase.input,
             maxTurns: options.maxTurns ?? 6,
+            ...(tools && { tools }),
           }),
     );
     if (started === undefined) return undefined;
@@ -74,14 +81,18 @@ async function runCase(
     if (error instanceof InfrastructureError) throw error;
     transcript = failedAgentTranscript(testCase.input, agent.model, error);
   }
-  const checks = options.structural === false || transcript.error ? [] : runChecks(pack.checks, transcript, testCase);
+  const checks =
+    options.structural === false || transcript.error
+      ? []
+      : runChecks([...pack.checks, ...trajectoryChecks(pack, testCase)], transcript, testCase);
   let verdicts: CaseResult['verdicts'] = [];
   if (judge && !transcript.error) {
     const structuralFailed = checks.some((check) => !check.passed);
-    verdicts =
-      structuralFailed && !options.judgeAlways
+    verdicts = transcript.turnLimitReached
+      ? skippedVerdicts(pack, testCase, transcript, 'the agent stopped at the turn limit without an answer')
+      : structuralFailed && !options.judgeAlways
         ? skippedVerdicts(pack, testCase, transcript, 'structural checks failed (use --judge-always to judge anyway)')
-        : await judgeCase(judge, pack, testCase, transcript, gate);
+        : await judgeCase(judge, pack, testCase, transcript, gate, options.judgeStyle);
   }
   const judgeUsage = { input: 0, output: 0 };
   for (const verdict of verdicts) {

@@ -31,7 +31,9 @@ export const TranscriptSchema = z.object({
   /** Model calls the backend repeated (throttling, 5xx) on the way; absent when it never retries. */
   retries: z.number().int().nonnegative().optional(),
   model: z.string(),
-  /** Why the agent produced no usable answer (backend failure, turn limit, ...). */
+  /** Why the agent produced no usable answer (a backend failure, ...). */
   error: z.string().optional(),
+  /** The loop was stopped at max turns, still calling tools: a failure of the agent, not of the harness. */
+  turnLimitReached: z.boolean().optional(),
 });
 export type Transcript = z.infer<typeof TranscriptSchema>;

@@ -1,5 +1,5 @@
 import type { AgentRequest, Transcript } from '@evalpacks/core';
-import { BedrockModel } from '@strands-agents/sdk';
+import { BedrockModel, type Tool as StrandsTool } from '@strands-agents/sdk';
 import { runStrandsAgent } from '../strands/run-agent.ts';
 import { type BedrockBackendOptions, bedrockClientConfig } from './client-config.ts';
 import { asBedrockUnavailable, describeBedrockError } from './errors.ts';
@@ -27,6 +27,7 @@ export async function runBedrockAgent(
   model: BedrockModel,
   options: BedrockBackendOptions,
   request: AgentRequest,
+  tools: StrandsTool[] = [],
 ): Promise<Transcript> {
   const { value: transcript, retries } = await countRetries(() =>
     runStrandsAgent({
@@ -34,6 +35,7 @@ export async function runBedrockAgent(
       modelName: options.model,
       systemPrompt: request.systemPrompt,
       input: request.input,
+      tools,
       maxTurns: request.maxTurns,
       asInfrastructureError: (error) => asBedrockUnavailable(error, options),
       describeError: describeBedrockError,

@@ -10,14 +10,18 @@ import { bedrockStructuredCall } from './judge.ts';
  * now, while the caller's preflight request is in flight.
  */
 export function createBedrockAgent(options: BedrockBackendOptions): AgentPort {
-  const ready = import('./agent.ts').then((agent) => ({ agent, model: agent.createBedrockModel(options) }));
+  const ready = Promise.all([import('./agent.ts'), import('../strands/tools.ts')]).then(([agent, tools]) => ({
+    agent,
+    tools,
+    model: agent.createBedrockModel(options),
+  }));
   ready.catch(() => {}); // surfaced by the first run() instead, not as an unhandled rejection
   return {
     backend: 'bedrock',
     model: options.model,
     run: async (request) => {
-      const { agent, model } = await ready;
-      return agent.runBedrockAgent(model, options, request);
+      const { agent, tools, model } = await ready;
+      return agent.runBedrockAgent(model, options, request, tools.toStrandsTools(request.tools ?? []));
     },
   };
 }

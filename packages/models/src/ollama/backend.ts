@@ -13,19 +13,22 @@ export interface OllamaBackendOptions {
 export function createOllamaAgent(options: OllamaBackendOptions): AgentPort {
   const client = createOllamaClient({ host: options.host, timeoutMs: options.timeoutMs });
   // Start loading the Strands SDK now, while the caller's preflight request is in flight.
-  const agentModule = import('./agent.ts');
-  agentModule.catch(() => {}); // surfaced by the first run() instead, not as an unhandled rejection
+  const modules = Promise.all([import('./agent.ts'), import('../strands/tools.ts')]);
+  modules.catch(() => {}); // surfaced by the first run() instead, not as an unhandled rejection
   return {
     backend: 'ollama',
     model: options.model,
-    run: async (request) =>
-      (await agentModule).runOllamaAgent({
+    run: async (request) => {
+      const [{ runOllamaAgent }, { toStrandsTools }] = await modules;
+      return runOllamaAgent({
         client,
         model: options.model,
         systemPrompt: request.systemPrompt,
         input: request.input,
         maxTurns: request.maxTurns,
-      }),
+        tools: toStrandsTools(request.tools ?? []),
+      });
+    },
   };
 }
 

@@ -66,7 +66,8 @@ export async function runStrandsAgent(options: RunStrandsAgentOptions): Promise<
     return finish('', options.describeError(error));
   }
 
-  if (result.stopReason === 'limitTurns') return finish('', `turn limit (${maxTurns}) reached`);
+  // Still asking for tools at the limit: the agent's failure, recorded with its calls, not a crash.
+  if (result.stopReason === 'limitTurns') return { ...finish(''), turnLimitReached: true };
   if (result.stopReason === 'cancelled') return finish('', 'cancelled');
   const answer = result.lastMessage.content
     .flatMap((block) => (block.type === 'textBlock' ? [block.text] : []))
