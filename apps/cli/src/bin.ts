@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { compareCommand } from './commands/compare.ts';
 import { evalCommand } from './commands/eval.ts';
 import { listCommand } from './commands/list.ts';
+import { newDomainCommand } from './commands/new-domain.ts';
 import { formatError } from './report-error.ts';
 
 const io = { write: (text: string) => void process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY) };
@@ -17,6 +18,7 @@ program
   .command('eval')
   .description('run a pack against an agent model and judge it')
   .option('--domain <name>', 'the pack to run (see --list)')
+  .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
   .option('--list', 'list the packs with their case counts and variants')
   .option('--variant <name>', "one of the pack's prompt variants (default: baseline)")
   .option('--prompt <file>', 'a RISEN prompt file to use instead of a named variant')
@@ -70,6 +72,15 @@ program
   .addOption(new Option('--no-color', 'no colours in the output'))
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = await compareCommand(options, io);
+  });
+
+program
+  .command('new-domain')
+  .description('create domains/NAME: a prompt, a case, a structural check and a test, linked into the workspace')
+  .argument('<name>', 'the pack name: lowercase letters, digits and dashes')
+  .option('--no-install', 'do not run `pnpm install` to link the new package')
+  .action(async (name: string, options: { install: boolean }) => {
+    process.exitCode = await newDomainCommand(name, io, { install: options.install });
   });
 
 try {

@@ -1,6 +1,7 @@
 import { PREFLIGHT_PROMPT, VERDICT_TOOL } from '@evalpacks/models/bedrock';
 import type { BedrockRule, BedrockStandIn } from '@evalpacks/testkit';
-import { AGENT_TOKENS, cases, JUDGE_TOKENS, sample, VERDICTS } from './code-review-script.ts';
+import { AGENT_TOKENS, cases, sample } from './code-review-script.ts';
+import { JUDGE_TOKENS, VERDICTS } from './judge-script.ts';
 
 /** The same script as for Ollama, spoken as Converse: same reviews, same verdicts, same token counts. */
 

@@ -129,7 +129,7 @@ describe('infrastructure and usage errors', () => {
     const result = await runCli(['eval', '--domain', 'nope']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'evalpacks: unknown domain "nope"; known domains: code-review, support-tickets, tool-basics\n',
+      'evalpacks: unknown domain "nope"; known domains: code-review, content-review, support-tickets, tool-basics\n',
     );
   });
 
@@ -145,5 +145,6 @@ describe('infrastructure and usage errors', () => {
     expect(result.stdout).toMatch(/^code-review\s+3 cases {3}variants: baseline, v2\n/);
     expect(result.stdout).toMatch(/\nsupport-tickets\s+14 cases {3}variants: baseline, v2\n/);
     expect(result.stdout).toMatch(/\ntool-basics\s+4 cases {3}variants: baseline, strict\n/);
+    expect(result.stdout).toMatch(/\ncontent-review\s+3 cases {3}variants: baseline, v2\n/);
   });
 });

@@ -28,7 +28,10 @@ describe('parseEvalOptions', () => {
   });
 
   it('asks for a domain and refuses contradictory choices', () => {
-    expect(() => parseEvalOptions({})).toThrow('missing --domain NAME (see --list)');
+    expect(() => parseEvalOptions({})).toThrow('missing --domain NAME (see --list) or --pack PATH');
+    expect(() => parseEvalOptions({ domain: 'x', pack: './p' })).toThrow(
+      'use either --domain NAME or --pack PATH, not both',
+    );
     expect(() => parseEvalOptions({ domain: 'x', judgeStyle: 'likert' })).toThrow(
       '--judge-style must be one of: structured, yes-no',
     );

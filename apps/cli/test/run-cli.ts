@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TSX = `${ROOT}node_modules/.bin/tsx`;
 const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
 
@@ -12,14 +12,19 @@ export interface CliResult {
   ms: number;
 }
 
-/** Runs the real CLI as a subprocess, as a user would, with no colour and no inherited Ollama host. */
-export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+export interface RunOptions {
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+}
+
+/** Runs a command as a subprocess with no colour and no inherited Ollama host, collecting its output. */
+export function run(command: string, args: string[], options: RunOptions = {}): Promise<CliResult> {
   const started = performance.now();
   const { OLLAMA_HOST: _ignored, ...inherited } = process.env;
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [BIN, ...args], {
-      cwd: ROOT,
-      env: { ...inherited, NO_COLOR: '1', ...env },
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? ROOT,
+      env: { ...inherited, NO_COLOR: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -33,6 +38,11 @@ export function runCli(args: string[], env: Record<string, string | undefined> =
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr, ms: performance.now() - started }));
   });
+}
+
+/** Runs the real CLI as a subprocess, as a user would. */
+export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+  return run(TSX, [BIN, ...args], { env });
 }
 
 /** The lines from `Summary` to the end: the part of the output that does not depend on timing. */

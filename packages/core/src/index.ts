@@ -1,3 +1,7 @@
+export type { AgentReply } from './agent/agent-reply.ts';
+export type { AgentFunction } from './agent/function-agent.ts';
+export { type HttpAgentOptions, httpAgent } from './agent/http-agent.ts';
+export { createPackAgent, type PackAgent } from './agent/pack-agent.ts';
 export { answerContains, answersWithinTurnLimit, turnsWithin } from './checks/answer-checks.ts';
 export { caseChecks, trajectoryChecks } from './checks/case-checks.ts';
 export { type Check, type CheckOutcome, defineCheck, runChecks } from './checks/define-check.ts';

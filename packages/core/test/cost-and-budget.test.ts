@@ -91,6 +91,14 @@ describe('retries and cost in the summary', () => {
     expect(describeCost(estimateCost(run, agentOnly), run)).toBe(
       "at least $0.0011 estimated (agent $0.0011, judge unknown: no price for script 'judge-model')",
     );
+    expect(
+      describeCost(
+        estimateCost(run, () => undefined),
+        run,
+      ),
+    ).toBe(
+      "unknown (agent unknown: no price for script 'agent-model', judge unknown: no price for script 'judge-model')",
+    );
   });
 
   it('prints cost and retries rows only when there is something to say', async () => {

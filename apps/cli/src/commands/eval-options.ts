@@ -23,7 +23,8 @@ export const JudgeStyleSchema = z
 /** The eval command's flags after commander has read them; every rule a user can break lives here. */
 export const EvalOptionsSchema = z
   .object({
-    domain: z.string({ error: 'missing --domain NAME (see --list)' }).min(1),
+    domain: z.string().min(1).optional(),
+    pack: z.string().min(1).optional(),
     variant: z.string().optional(),
     prompt: z.string().optional(),
     testCase: z.array(z.string()).optional(),
@@ -55,6 +56,8 @@ export const EvalOptionsSchema = z
     ci: z.boolean().default(false),
     color: z.boolean().default(true),
   })
+  .refine((o) => o.domain || o.pack, { message: 'missing --domain NAME (see --list) or --pack PATH' })
+  .refine((o) => !(o.domain && o.pack), { message: 'use either --domain NAME or --pack PATH, not both' })
   .refine((o) => !(o.structuralOnly && o.skipStructural), {
     message: '--structural-only and --skip-structural together would check nothing',
   })

@@ -1,5 +1,6 @@
 import {
   consoleReporter,
+  createPackAgent,
   loadPackCases,
   loadPackVariant,
   loadVariant,
@@ -14,6 +15,8 @@ import { resolveRoles } from '../backends/roles.ts';
 import { Budget } from '../cost/budget.ts';
 import { loadPrices } from '../cost/prices.ts';
 import { loadDomain } from '../packs/discover.ts';
+import { loadPackFolder } from '../packs/pack-folder.ts';
+import { userPath } from '../user-path.ts';
 import { DEFAULT_OLLAMA_MODEL, type EvalOptions, parseEvalOptions } from './eval-options.ts';
 
 export interface CommandIo {
@@ -24,25 +27,32 @@ export interface CommandIo {
 /** Runs one pack and prints it; resolves to the exit code (0 all passed, 1 failures). */
 export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): Promise<number> {
   const options: EvalOptions = parseEvalOptions(raw);
-  const pack = await loadDomain(options.domain);
+  const pack = options.pack ? await loadPackFolder(userPath(options.pack)) : await loadDomain(options.domain ?? '');
   const variant = options.prompt
-    ? await loadVariant(options.prompt)
+    ? await loadVariant(userPath(options.prompt))
     : await loadPackVariant(pack, options.variant ?? pack.defaultVariant);
-  const cases = await loadPackCases(pack, options.testCase);
+  const cases = await loadPackCases(
+    pack,
+    options.testCase?.map((file) => userPath(file)),
+  );
 
   const roles = resolveRoles(options, DEFAULT_OLLAMA_MODEL);
+  const ownAgent = pack.agent && createPackAgent(pack.agent, { timeoutMs: options.timeout * 1000 });
   const prices = await loadPrices();
   // Checked before connecting, so a model without a price costs nothing to find out about.
   const budget =
-    options.maxCost === undefined ? undefined : new Budget(options.maxCost, { ...roles, ...prices }, io.write);
+    options.maxCost === undefined
+      ? undefined
+      : new Budget(options.maxCost, { ...roles, agent: ownAgent || roles.agent, ...prices }, io.write);
   const backends = await connectBackends({
     ...options,
     agentBackend: roles.agent.backend,
-    agentModels: [roles.agent.model],
+    // A pack that brings its own agent needs a backend for the judge only, and none without one.
+    agentModels: ownAgent ? [] : [roles.agent.model],
     judgeBackend: roles.judge?.backend,
     judgeModel: roles.judge?.model,
   });
-  const ports = { agent: backends.agent(options.model), judge: backends.judge };
+  const ports = { agent: ownAgent || backends.agent(roles.agent.model), judge: backends.judge };
   const { agent, judge } = budget ? budget.meter(ports) : ports;
 
   const epochs = options.repeat;
@@ -52,7 +62,7 @@ export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): 
   const repeats = epochs > 1 ? ` · ${epochs} epochs · policy ${policy}` : '';
   io.write(`evalpacks · ${pack.name} · variant ${variant.name} · ${cases.length} cases${repeats}\n`);
   const style = options.judgeStyle === 'yes-no' ? ' (yes-no questions)' : '';
-  io.write(roleLines(roles, backends.where, style));
+  io.write(roleLines(roles, backends.where, style, ownAgent || undefined));
   io.write('\n');
 
   const run = await runPack({

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Pack } from '@evalpacks/core';
 import { UsageError } from '../usage-error.ts';
+import { registerCoreResolution } from './register-core.ts';
 
 /** The workspace that holds this CLI; packs live in its domains/ folder. */
 export const WORKSPACE_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -24,7 +25,14 @@ function isPack(value: unknown): value is Pack {
 
 /** Imports a pack's entry lazily, so start-up pays only for the pack that runs. */
 export async function importPack(entry: string): Promise<Pack> {
-  const module = (await import(pathToFileURL(entry).href)) as { default?: unknown };
+  registerCoreResolution();
+  let module: { default?: unknown };
+  try {
+    module = (await import(pathToFileURL(entry).href)) as { default?: unknown };
+  } catch (error) {
+    // A pack is the user's code: say which pack failed and why, in one line, instead of a stack.
+    throw new UsageError(`cannot load the pack at ${entry}: ${(error as Error).message?.split('\n')[0] ?? error}`);
+  }
   if (!isPack(module.default)) {
     throw new UsageError(`${entry} does not export a pack: use \`export default definePack({...})\``);
   }

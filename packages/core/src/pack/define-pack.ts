@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PackAgentSchema } from '../agent/pack-agent.ts';
 import type { Check } from '../checks/define-check.ts';
 import { RepeatPolicySchema } from '../schema/repeat-policy.ts';
 import type { Tool } from '../tools/define-tool.ts';
@@ -30,6 +31,8 @@ export const PackDefinitionSchema = z.object({
    * book, say) for one case run, so no case or epoch ever sees another's state.
    */
   tools: z.custom<() => Tool[]>((value) => typeof value === 'function').optional(),
+  /** The pack's own agent, instead of the built-in one: a function, or `{ url }` of an HTTP endpoint. */
+  agent: PackAgentSchema.optional(),
 });
 
 export type PackDefinition = z.input<typeof PackDefinitionSchema>;

@@ -50,12 +50,16 @@ export function formatUsd(usd: number): string {
   return `$${(Math.round(scaled) / 10 ** digits).toFixed(digits)}`;
 }
 
-/** The summary's cost line, e.g. `$0.0294 estimated (agent $0.0270, judge $0.0024)`. */
+/**
+ * The summary's cost line, e.g. `$0.0294 estimated (agent $0.0270, judge $0.0024)`; a lower bound, or
+ * `unknown`, when a model (a pack's own agent, say) has no price.
+ */
 export function describeCost(estimate: CostEstimate, run: RunResult): string {
   const part = (label: string, usd: number | undefined, model: ModelRef | undefined) =>
     usd === undefined
       ? `${label} unknown: no price for ${model?.backend} '${model?.model}'`
       : `${label} ${formatUsd(usd)}`;
-  const total = `${estimate.unpriced.length > 0 ? 'at least ' : ''}${formatUsd(estimate.total)}`;
-  return `${total} estimated (${part('agent', estimate.agent, run.agent)}, ${part('judge', estimate.judge, run.judge)})`;
+  const parts = `(${part('agent', estimate.agent, run.agent)}, ${part('judge', estimate.judge, run.judge)})`;
+  if (estimate.unpriced.length === 0) return `${formatUsd(estimate.total)} estimated ${parts}`;
+  return estimate.total > 0 ? `at least ${formatUsd(estimate.total)} estimated ${parts}` : `unknown ${parts}`;
 }

@@ -1,0 +1,51 @@
+import { join } from 'node:path';
+import { InfrastructureError } from '@evalpacks/core';
+import { WORKSPACE_ROOT } from '../packs/discover.ts';
+import { assertNewDomainName, packageNameOf } from '../scaffold/domain-name.ts';
+import { linkWorkspace } from '../scaffold/link-workspace.ts';
+import { writeDomain } from '../scaffold/write-domain.ts';
+import type { CommandIo } from './eval.ts';
+
+export interface NewDomainOptions {
+  /** Run `pnpm install` to link the new package (default true). */
+  install?: boolean;
+  root?: string;
+}
+
+/** What each generated file is for, shown once so a user knows where to start editing. */
+const ROLES: Record<string, string> = {
+  'prompts/baseline.md': "the agent's prompt, RISEN sections as headings",
+  'cases/example.yaml': 'one case: input, an expected finding, an expectedAbsent item',
+  'src/checks.ts': "one structural check, from the prompt's Expectation",
+  'src/index.ts': 'definePack({...}): name, description, checks, judge',
+  'test/checks.test.ts': 'the check on a passing and a failing answer',
+};
+
+/** `pnpm new-domain NAME`: a working pack in domains/NAME, linked and ready for `pnpm eval` and `pnpm test`. */
+export async function newDomainCommand(name: string, io: CommandIo, options: NewDomainOptions = {}): Promise<number> {
+  const root = options.root ?? WORKSPACE_ROOT;
+  assertNewDomainName(name, root);
+  const files = writeDomain(join(root, 'domains', name), name);
+  io.write(`Created domains/${name} (${packageNameOf(name)}):\n`);
+  for (const file of files) io.write(`${`  ${file.padEnd(22)}${ROLES[file] ?? ''}`.trimEnd()}\n`);
+  if (options.install !== false) {
+    const linked = linkWorkspace(root);
+    if (!linked.ok) {
+      throw new InfrastructureError(
+        `created domains/${name}, but \`pnpm install\` failed, so it is not linked yet: ${linked.output.split('\n').at(-1)}`,
+        'Run `pnpm install` in the workspace root once the cause is fixed.',
+      );
+    }
+    io.write('Linked it into the workspace with `pnpm install` (commit pnpm-lock.yaml with the new folder).\n');
+  }
+  const next = [
+    [`pnpm eval --domain ${name} --structural-only`, 'run it against your model, checks only'],
+    [`pnpm eval --domain ${name}`, 'with the judge'],
+    [`pnpm --filter ${packageNameOf(name)} test`, 'its tests (pnpm test runs them with the rest)'],
+  ];
+  const width = Math.max(...next.map(([command = '']) => command.length)) + 3;
+  io.write('\nNext:\n');
+  for (const [command = '', what] of next) io.write(`  ${command.padEnd(width)}${what}\n`);
+  io.write('docs/adding-a-domain.md walks through writing cases, checks and prompts.\n');
+  return 0;
+}

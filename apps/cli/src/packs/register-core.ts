@@ -1,0 +1,12 @@
+import { register } from 'node:module';
+
+let registered = false;
+
+/** Makes `@evalpacks/core` resolvable from any pack, wherever its folder is; once per process. */
+export function registerCoreResolution(): void {
+  if (registered) return;
+  registered = true;
+  register(new URL('./core-resolve-hook.js', import.meta.url), {
+    data: { coreUrl: import.meta.resolve('@evalpacks/core') },
+  });
+}

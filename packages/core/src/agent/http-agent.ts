@@ -1,0 +1,83 @@
+import { InfrastructureError } from '../runner/infrastructure-error.ts';
+import type { AgentPort } from '../runner/ports.ts';
+import { transcriptFromReply } from './agent-reply.ts';
+
+export interface HttpAgentOptions {
+  url: string;
+  /** Upper bound for one request, body included. */
+  timeoutMs: number;
+  /** Sent with every request (an API key, say); never printed. */
+  headers?: Record<string, string>;
+}
+
+/** Connection failures that every other case would hit too: stop the run instead of failing each case. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** The url as reports show it: no credentials, no query string (either may hold a secret). */
+export function displayUrl(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`;
+}
+
+function snippet(text: string): string {
+  const flat = text.trim().replace(/\s+/g, ' ');
+  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat || '(empty body)';
+}
+
+function requestFailure(error: unknown, where: string, timeoutMs: number): Error {
+  const name = (error as Error)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') {
+    return new Error(`agent at ${where} did not answer within ${timeoutMs / 1000} s`);
+  }
+  const cause = (error as { cause?: { code?: unknown } })?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  if (code && UNREACHABLE_CODES.has(code)) {
+    return new InfrastructureError(
+      `Cannot reach the agent at ${where} (${code})`,
+      "Start the agent's server, or correct the url in the pack's `agent` option.",
+    );
+  }
+  return new Error(`request to the agent at ${where} failed: ${(error as Error)?.message ?? String(error)}`);
+}
+
+/**
+ * A pack's agent behind an HTTP endpoint: POST the agent request as JSON, read a transcript back (see
+ * docs/agent-transcript.md). Per-case failures (HTTP errors, timeouts, invalid replies) become that
+ * case's agent error; an endpoint nobody listens on stops the run.
+ */
+export function httpAgent(options: HttpAgentOptions): AgentPort {
+  const where = displayUrl(options.url);
+  return {
+    backend: 'http',
+    model: where,
+    async run(request) {
+      const started = performance.now();
+      let status: number;
+      let text: string;
+      try {
+        const response = await fetch(options.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', ...options.headers },
+          body: JSON.stringify(request),
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+        status = response.status;
+        text = await response.text();
+      } catch (error) {
+        throw requestFailure(error, where, options.timeoutMs);
+      }
+      if (status < 200 || status > 299) throw new Error(`agent at ${where} answered HTTP ${status}: ${snippet(text)}`);
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new Error(`agent at ${where} answered with a body that is not JSON: ${snippet(text)}`);
+      }
+      return transcriptFromReply(body, {
+        input: request.input,
+        model: where,
+        latencyMs: Math.round(performance.now() - started),
+      });
+    },
+  };
+}

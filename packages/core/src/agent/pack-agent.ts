@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { AgentPort } from '../runner/ports.ts';
+import { type AgentFunction, functionAgent } from './function-agent.ts';
+import { httpAgent } from './http-agent.ts';
+
+export const HttpAgentSchema = z
+  .object({
+    url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// url' }),
+    /** Per request; the CLI's --timeout applies when absent. */
+    timeoutMs: z.number().int().positive().optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+  })
+  .strict();
+
+/** A pack's own agent: a function from the agent request to a transcript, or an HTTP endpoint that is one. */
+export const PackAgentSchema = z.union(
+  [z.custom<AgentFunction>((value) => typeof value === 'function'), HttpAgentSchema],
+  { error: 'must be a function (request) => transcript, or { url }' },
+);
+export type PackAgent = z.output<typeof PackAgentSchema>;
+
+/** The runner's view of a pack's own agent; `timeoutMs` bounds an HTTP request that sets none itself. */
+export function createPackAgent(agent: PackAgent, defaults: { timeoutMs: number }): AgentPort {
+  if (typeof agent === 'function') return functionAgent(agent);
+  return httpAgent({ ...agent, timeoutMs: agent.timeoutMs ?? defaults.timeoutMs });
+}
