@@ -6,15 +6,23 @@ import type { OllamaStandIn } from '@evalpacks/testkit';
 export { scriptJudge } from './judge-script.ts';
 
 export const cases = await loadPackCases(codeReview);
+/** The pack's sample review for a case: what the scripted agent answers. */
 export const sample = (id: string) =>
   readFileSync(new URL(`../../../domains/code-review/test/samples/${id}.review.md`, import.meta.url), 'utf8');
+
+/** Fixed token counts per call, so summaries are exact whichever backend serves the script. */
+export const AGENT_TOKENS = { input: 1000, output: 400 };
 
 /** A code-review agent that writes the pack's sample reviews, one per case, with fixed token counts. */
 export function scriptAgent(standIn: OllamaStandIn): void {
   for (const testCase of cases) {
     standIn.script({
       match: { hasFormat: false, contains: testCase.input },
-      reply: { content: sample(testCase.id), promptTokens: 1000, outputTokens: 400 },
+      reply: {
+        content: sample(testCase.id),
+        promptTokens: AGENT_TOKENS.input,
+        outputTokens: AGENT_TOKENS.output,
+      },
     });
   }
 }

@@ -41,6 +41,7 @@ describe('pnpm eval --domain content-review against the Ollama stand-in', () => 
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 3000 in / 1200 out, judge 1100 in / 220 out',
+        '  cost            $0 estimated (agent $0, judge $0)',
         '  model calls     14 made, 0 from the cache',
         '',
         'Suggestions',
@@ -78,6 +79,7 @@ describe('pnpm eval --domain content-review against the Ollama stand-in', () => 
         '  cases           3/3 passed (100.0%, 95% CI 43.9–100.0%)',
         '  structural      15/15 checks passed (95% CI 79.6–100.0%)',
         '  tokens          agent 3000 in / 1200 out, judge 0 in / 0 out',
+        '  cost            $0 estimated (agent $0, judge $0)',
         '  model calls     3 made, 0 from the cache',
       ].join('\n'),
     );

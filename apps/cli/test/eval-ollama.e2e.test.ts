@@ -39,6 +39,7 @@ describe('pnpm eval --domain code-review against the Ollama stand-in', () => {
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 3000 in / 1200 out, judge 1200 in / 240 out',
+        '  cost            $0 estimated (agent $0, judge $0)',
         '  model calls     15 made, 0 from the cache',
         '',
         'Suggestions',
@@ -87,6 +88,7 @@ describe('pnpm eval --domain code-review against the Ollama stand-in', () => {
         '  cases           3/3 passed (100.0%, 95% CI 43.9–100.0%)',
         '  structural      18/18 checks passed (95% CI 82.4–100.0%)',
         '  tokens          agent 3000 in / 1200 out, judge 0 in / 0 out',
+        '  cost            $0 estimated (agent $0, judge $0)',
         '  model calls     3 made, 0 from the cache',
       ].join('\n'),
     );

@@ -5,6 +5,7 @@ describe('parseEvalOptions', () => {
   it('fills the documented defaults', () => {
     expect(parseEvalOptions({ domain: 'code-review' })).toEqual({
       domain: 'code-review',
+      backend: 'ollama',
       model: 'qwen3.5:4b',
       judgeStyle: 'structured',
       structuralOnly: false,
@@ -40,6 +41,33 @@ describe('parseEvalOptions', () => {
     expect(parseEvalOptions({ domain: 'x', judgeStyle: 'yes-no' }).judgeStyle).toBe('yes-no');
     expect(() => parseEvalOptions({ domain: 'x', variant: 'v2', prompt: 'p.md' })).toThrow(
       'use either --variant NAME or --prompt FILE, not both',
+    );
+  });
+
+  it('picks the agent model by backend and checks the cloud flags', () => {
+    expect(parseEvalOptions({ domain: 'x', backend: 'bedrock' }).model).toBe(
+      'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+    );
+    expect(parseEvalOptions({ domain: 'x', backend: 'bedrock', model: 'm' }).model).toBe('m');
+    expect(parseEvalOptions({ domain: 'x', judgeBackend: 'bedrock', maxCost: '0.5' })).toMatchObject({
+      backend: 'ollama',
+      judgeBackend: 'bedrock',
+      model: 'qwen3.5:4b',
+      maxCost: 0.5,
+    });
+    expect(() => parseEvalOptions({ domain: 'x', backend: 'openai' })).toThrow('--backend must be ollama or bedrock');
+    expect(() => parseEvalOptions({ domain: 'x', judgeBackend: 'x' })).toThrow(
+      '--judge-backend must be ollama or bedrock',
+    );
+    expect(() => parseEvalOptions({ domain: 'x', maxCost: 'lots' })).toThrow(
+      '--max-cost must be a number of US dollars',
+    );
+    expect(() => parseEvalOptions({ domain: 'x', maxCost: '-1' })).toThrow('--max-cost must not be negative');
+    expect(() => parseEvalOptions({ domain: 'x', backend: 'bedrock', bedrockEndpoint: 'ftp://h' })).toThrow(
+      '--bedrock-endpoint must be an http:// or https:// URL',
+    );
+    expect(() => parseEvalOptions({ domain: 'x', region: 'us-east-1' })).toThrow(
+      '--region, --profile and --bedrock-endpoint need --backend bedrock or --judge-backend bedrock',
     );
   });
 });

@@ -67,10 +67,9 @@ describe('offline mode', () => {
       expect(offline.code).toBe(1);
       expect(standIn.calls).toHaveLength(0);
       expect(summaryOf(offline.stdout)).toBe(
-        summaryOf(online.stdout).replace(
-          '15 made, 0 from the cache',
-          '0 made, 15 from the cache, 0 answers from sample fixtures',
-        ),
+        summaryOf(online.stdout)
+          .replace('agent 3000 in / 1200 out, judge 1200 in / 240 out', 'agent 0 in / 0 out, judge 0 in / 0 out')
+          .replace('15 made, 0 from the cache', '0 made, 15 from the cache, 0 answers from sample fixtures'),
       );
     } finally {
       await standIn.close();

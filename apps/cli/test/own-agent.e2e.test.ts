@@ -92,6 +92,7 @@ describe('pnpm eval --pack PATH with the pack bringing its own agent', () => {
         '  cases           1/1 passed (100.0%, 95% CI 20.7–100.0%)',
         '  structural      1/1 checks passed (95% CI 20.7–100.0%)',
         '  tokens          agent 0 in / 0 out, judge 0 in / 0 out',
+        "  cost            unknown (agent unknown: no price for function 'dateChecker', judge $0)",
         '  model calls     0 made, 0 from the cache',
       ].join('\n'),
     );
@@ -123,6 +124,7 @@ describe('pnpm eval --pack PATH with the pack bringing its own agent', () => {
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 40 in / 9 out, judge 100 in / 20 out',
+        `  cost            unknown (agent unknown: no price for http '${agentUrl}', judge $0)`,
         '  model calls     1 made, 0 from the cache',
       ].join('\n'),
     );

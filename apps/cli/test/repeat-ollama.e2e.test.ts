@@ -65,6 +65,7 @@ describe('pnpm eval --repeat against the Ollama stand-in', () => {
         '  flaky           1 (listed below)',
         '  judge errors    0',
         '  tokens          agent 9000 in / 3600 out, judge 3600 in / 720 out',
+        '  cost            $0 estimated (agent $0, judge $0)',
         '  model calls     45 made, 0 from the cache',
         '',
         'Flaky (passed in some epochs, failed in others)',

@@ -33,6 +33,7 @@ describe('pnpm eval --domain support-tickets against the Ollama stand-in', () =>
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 12000 in / 1320 out, judge 1400 in / 280 out',
+        '  cost            $0 estimated (agent $0, judge $0)',
         '  model calls     44 made, 0 from the cache',
       ].join('\n'),
     );

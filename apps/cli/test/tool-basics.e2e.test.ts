@@ -44,6 +44,7 @@ describe('pnpm eval --domain tool-basics: the tutorial story on the Ollama stand
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 1200 in / 120 out, judge 320 in / 40 out',
+        '  cost            $0 estimated (agent $0, judge $0)',
         '  model calls     10 made, 0 from the cache',
         '',
         'Suggestions',
@@ -71,6 +72,7 @@ describe('pnpm eval --domain tool-basics: the tutorial story on the Ollama stand
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 1400 in / 140 out, judge 320 in / 40 out',
+        '  cost            $0 estimated (agent $0, judge $0)',
         '  model calls     11 made, 0 from the cache',
       ].join('\n'),
     );

@@ -58,6 +58,16 @@ export { listVariants, loadPackCases, loadPackVariant } from './pack/load-pack.t
 export { loadVariant, missingParts, parseRisenSections, RISEN_PARTS, type Variant } from './pack/prompt.ts';
 export { type CompareReporterOptions, printComparison } from './report/compare-console.ts';
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
+export {
+  type CostEstimate,
+  costOf,
+  describeCost,
+  estimateCost,
+  formatUsd,
+  type Price,
+  type PriceLookup,
+  PriceSchema,
+} from './report/cost.ts';
 export { formatInterval, formatRate, percent, points } from './report/format-rate.ts';
 export { type JsonReportOptions, jsonReport } from './report/json.ts';
 export { type JunitReportOptions, junitReport } from './report/junit.ts';
@@ -91,13 +101,7 @@ export {
   RepeatPolicySchema,
   readRepeatPolicy,
 } from './schema/repeat-policy.ts';
-export {
-  type CaseResult,
-  CaseResultSchema,
-  type ModelRef,
-  type RunResult,
-  RunResultSchema,
-} from './schema/result.ts';
+export { type CaseResult, CaseResultSchema, type ModelRef, type RunResult, RunResultSchema } from './schema/result.ts';
 export { type SampleTranscript, SampleTranscriptSchema } from './schema/sample-transcript.ts';
 export { type CallCount, type ToolArgsExpectation, toolNamesIn } from './schema/tool-expectations.ts';
 export {

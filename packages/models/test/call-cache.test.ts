@@ -32,7 +32,7 @@ const client = () => createOllamaClient({ host: s.url, timeoutMs: 5_000 });
 function scriptWeather(): void {
   s.script({
     match: { lastRole: 'user' },
-    reply: { toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] },
+    reply: { toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }], promptTokens: 40, outputTokens: 8 },
   });
   s.script({ match: { lastRole: 'tool' }, reply: { content: 'Clear, 21 °C.', promptTokens: 60, outputTokens: 5 } });
 }
@@ -61,7 +61,9 @@ describe('the call cache in the Ollama backend', () => {
     const again = await agentRun(replay, 0);
     expect(s.chatCalls()).toHaveLength(2);
     expect(replay.stats().agent).toEqual({ made: 0, cached: 2 });
-    expect({ ...again, latencyMs: 0 }).toEqual({ ...first, latencyMs: 0 });
+    // The same answer and calls; no tokens, since this run spent none.
+    expect({ ...again, latencyMs: 0 }).toEqual({ ...first, latencyMs: 0, usage: { input: 0, output: 0 } });
+    expect(first.usage).toEqual({ input: 100, output: 13 });
 
     const repeat = new ModelCalls(cache);
     await agentRun(repeat, 1);
@@ -98,6 +100,8 @@ describe('the call cache in the Ollama backend', () => {
     await judge(calls, 'Did it say Paris?', 1);
     await judge(calls, 'Did it say Lyon?', 0);
     expect(hit.text).toBe(fresh.text);
+    expect(hit.usage).toEqual({ input: 0, output: 0 });
+    expect(fresh.usage.input).toBeGreaterThan(0);
     expect(calls.stats().judge).toEqual({ made: 3, cached: 1 });
     expect(s.chatCalls({ hasFormat: true })).toHaveLength(3);
     await expect(judge(new ModelCalls(cache, 'offline'), 'Did it say Berlin?', 0)).rejects.toBeInstanceOf(

@@ -1,3 +1,18 @@
+export { NO_MATCH as BEDROCK_NO_MATCH } from './bedrock/converse.ts';
+export { SERVICE_ERRORS as BEDROCK_SERVICE_ERRORS } from './bedrock/faults.ts';
+export { startBedrockStandIn } from './bedrock/server.ts';
+export type {
+  AuthOutcome,
+  BedrockStandIn,
+  BedrockStandInOptions,
+  CallRecord as BedrockCallRecord,
+  ConverseRequest,
+  Fault as BedrockFault,
+  Matcher as BedrockMatcher,
+  MatchSpec as BedrockMatchSpec,
+  Reply as BedrockReply,
+  Rule as BedrockRule,
+} from './bedrock/types.ts';
 export { NO_MATCH } from './ollama/chat.ts';
 export { startOllamaStandIn } from './ollama/server.ts';
 export type {

@@ -13,9 +13,9 @@ import {
   runPack,
   type Variant,
 } from '@evalpacks/core';
+import { type Backends, connectBackends, SELF_JUDGE_NOTE } from '../backends/connect.ts';
 import { loadDomain } from '../packs/discover.ts';
 import { UsageError } from '../usage-error.ts';
-import { type Backends, connectBackends, SELF_JUDGE_NOTE } from './backends.ts';
 import { type CompareOptions, parseCompareOptions } from './compare-options.ts';
 import type { CommandIo } from './eval.ts';
 

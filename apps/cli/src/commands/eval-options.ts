@@ -1,9 +1,12 @@
 import { type CacheMode, JUDGE_STYLES } from '@evalpacks/core';
+import { DEFAULT_BEDROCK_AGENT_MODEL } from '@evalpacks/models/defaults';
 import { z } from 'zod';
 import { UsageError } from '../usage-error.ts';
 import { PolicySchema } from './policy-option.ts';
 
 export const DEFAULT_OLLAMA_MODEL = 'qwen3.5:4b';
+
+const backend = (flag: string) => z.enum(['ollama', 'bedrock'], { error: `${flag} must be ollama or bedrock` });
 
 export const count = (name: string, max: number) =>
   z.coerce
@@ -55,10 +58,23 @@ export const EvalOptionsSchema = z
     variant: z.string().optional(),
     prompt: z.string().optional(),
     testCase: z.array(z.string()).optional(),
-    model: z.string().min(1).default(DEFAULT_OLLAMA_MODEL),
+    backend: backend('--backend').default('ollama'),
+    /** Defaults to --backend. */
+    judgeBackend: backend('--judge-backend').optional(),
+    /** Defaults to the backend's default model. */
+    model: z.string().min(1).optional(),
     judgeModel: z.string().min(1).optional(),
     judgeStyle: JudgeStyleSchema,
     ollamaHost: z.string().optional(),
+    region: z.string().min(1).optional(),
+    profile: z.string().min(1).optional(),
+    bedrockEndpoint: z
+      .url({ protocol: /^https?$/, error: '--bedrock-endpoint must be an http:// or https:// URL' })
+      .optional(),
+    maxCost: z.coerce
+      .number({ error: '--max-cost must be a number of US dollars' })
+      .nonnegative('--max-cost must not be negative')
+      .optional(),
     structuralOnly: z.boolean().default(false),
     skipStructural: z.boolean().default(false),
     judgeAlways: z.boolean().default(false),
@@ -87,6 +103,9 @@ export const EvalOptionsSchema = z
     message: '--structural-only and --skip-structural together would check nothing',
   })
   .refine((o) => !(o.prompt && o.variant), { message: 'use either --variant NAME or --prompt FILE, not both' })
+  .refine((o) => [o.backend, o.judgeBackend].includes('bedrock') || !(o.region || o.profile || o.bedrockEndpoint), {
+    message: '--region, --profile and --bedrock-endpoint need --backend bedrock or --judge-backend bedrock',
+  })
   .refine((o) => !(o.offline && !o.cache), {
     message: '--offline answers only from the cache; --no-cache contradicts it',
   })
@@ -94,7 +113,11 @@ export const EvalOptionsSchema = z
   .refine((o) => !(o.rejudge && (o.prompt || o.variant || o.testCase || o.pack || o.repeat > 1)), {
     message:
       '--rejudge uses the pack, prompt, cases and epochs of the stored run; drop --pack/--variant/--prompt/--test-case/--repeat',
-  });
+  })
+  .transform((o) => ({
+    ...o,
+    model: o.model ?? (o.backend === 'bedrock' ? DEFAULT_BEDROCK_AGENT_MODEL : DEFAULT_OLLAMA_MODEL),
+  }));
 
 export type EvalOptions = z.infer<typeof EvalOptionsSchema>;
 

@@ -1,26 +1,33 @@
 import { join } from 'node:path';
 import {
+  costOf,
   createPackAgent,
   loadPackCases,
   loadPackVariant,
   loadSampleTranscripts,
   loadVariant,
-  type SampleFallbackAgent,
+  type ModelRef,
+  type PriceLookup,
   uncachedAgent,
   withSampleFallback,
 } from '@evalpacks/core';
+import type { CostOf } from '@evalpacks/store';
 import { EvalStore } from '@evalpacks/store';
+import { connectBackends } from '../backends/connect.ts';
+import { roleLines } from '../backends/header.ts';
+import { resolveRoles } from '../backends/roles.ts';
+import { Budget } from '../cost/budget.ts';
+import { loadPrices } from '../cost/prices.ts';
 import { runRecorded } from '../memory/recorded-run.ts';
 import { givenFlags, runConfig, withStoredFlags } from '../memory/run-config.ts';
 import { findRunToResume, startSession } from '../memory/session.ts';
 import { resolveStorePath } from '../memory/store-path.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { consoleOutput, finishRun, repeatsLabel } from '../output/finish-run.ts';
-import { judgeLine, printHeader } from '../output/run-header.ts';
+import { printHeader } from '../output/run-header.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
 import { userPath } from '../user-path.ts';
-import { connectBackends } from './backends.ts';
-import { cacheMode, type EvalOptions, parseEvalOptions } from './eval-options.ts';
+import { cacheMode, DEFAULT_OLLAMA_MODEL, type EvalOptions, parseEvalOptions } from './eval-options.ts';
 import { rejudgeCommand } from './rejudge.ts';
 
 export interface CommandIo {
@@ -40,6 +47,15 @@ export async function evalCommand(raw: Record<string, unknown>, io: CommandIo): 
   }
 }
 
+/** What the store records as each role's cost: list price of the tokens, unknown without a price. */
+export function storedCost(priceOf: PriceLookup, agent: ModelRef, judge: ModelRef | undefined): CostOf {
+  return (role, usage) => {
+    const ref = role === 'agent' ? agent : judge;
+    const price = ref && priceOf(ref);
+    return price ? costOf(usage, price) : undefined;
+  };
+}
+
 async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store: EvalStore, io: CommandIo) {
   const resume = first.resume ? findRunToResume(store, first.resume, first.domain) : undefined;
   const flags = resume ? (resume.config.flags as Record<string, unknown>) : givenFlags(raw);
@@ -53,22 +69,30 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
     options.testCase?.map((file) => userPath(file)),
   );
 
-  const judgeModel = options.structuralOnly ? undefined : (options.judgeModel ?? options.model);
+  const roles = resolveRoles(options, DEFAULT_OLLAMA_MODEL);
   const ownAgent = pack.agent && createPackAgent(pack.agent, { timeoutMs: options.timeout * 1000 });
+  const prices = await loadPrices();
+  // Checked before connecting, so a model without a price costs nothing to find out about.
+  const budget =
+    options.maxCost === undefined
+      ? undefined
+      : new Budget(options.maxCost, { ...roles, agent: ownAgent || roles.agent, ...prices }, io.write);
   const backends = await connectBackends({
-    ollamaHost: options.ollamaHost,
-    // A pack that brings its own agent needs Ollama for the judge only, and not at all without one.
-    agentModels: ownAgent ? [] : [options.model],
-    judgeModel,
-    timeout: options.timeout,
+    ...options,
+    agentBackend: roles.agent.backend,
+    // A pack that brings its own agent needs a backend for the judge only, and none without one.
+    agentModels: ownAgent ? [] : [roles.agent.model],
+    judgeBackend: roles.judge?.backend,
+    judgeModel: roles.judge?.model,
     cache: { store: store.callCache(), mode: cacheMode(options) },
   });
-  const live = ownAgent || backends.agent(options.model);
-  // Offline, a pack's own agent is never called: the cache cannot hold its calls, so its samples answer.
-  const agent = options.offline
+  const live = ownAgent || backends.agent(roles.agent.model);
+  // Offline a pack's own agent is never called: the cache cannot hold its calls, so its samples answer.
+  const sampler = options.offline
     ? withSampleFallback(ownAgent ? uncachedAgent(ownAgent) : live, pack, await loadSampleTranscripts(pack, cases))
-    : live;
-  const { judge, calls } = backends;
+    : undefined;
+  const ports = { agent: sampler ?? live, judge: backends.judge };
+  const { agent, judge } = budget ? budget.meter(ports) : ports;
 
   const agentRef = { backend: agent.backend, model: agent.model };
   const judgeRef = judge && { backend: judge.backend, model: judge.model };
@@ -78,7 +102,7 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
     store,
     resume,
     total: cases.length * epochs,
-    costOf: () => 0, // a local model costs nothing
+    costOf: storedCost(prices.priceOf, agentRef, judgeRef),
     meta: {
       kind: 'eval',
       pack: pack.name,
@@ -92,28 +116,25 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
     },
   });
 
-  const output = consoleOutput(options, io, epochs);
-  const agentName = ownAgent ? `${ownAgent.backend} ${ownAgent.model} (the pack's own)` : `ollama ${options.model}`;
+  const output = consoleOutput(options, io, epochs, prices.priceOf);
+  const style = options.judgeStyle === 'yes-no' ? ' (yes-no questions)' : '';
   printHeader(output, {
     pack: pack.name,
     variant: variant.name,
     cases: cases.length,
     repeats: repeatsLabel(options, pack, epochs),
-    agent: options.offline
-      ? `${agentName} · offline: call cache, then the samples in ${shortPath(join(pack.root, 'fixtures'))}`
-      : ownAgent
-        ? agentName
-        : `${agentName} @ ${backends.host}`,
-    judge: judgeLine(judgeModel, options.offline, options.judgeStyle),
-    sameModel: !ownAgent && judgeModel === options.model,
+    roles: roleLines(roles, backends.where, style, ownAgent || undefined),
+    ...(options.offline && { samples: shortPath(join(pack.root, 'fixtures')) }),
     runId: session.run.id,
     runNote: resume && `resumed with ${session.completed.length} of ${cases.length * epochs} results saved`,
     storePath: shortPath(store.path),
   });
 
   const work = { pack, variant, cases, agent, judge, maxTurns: options.maxTurns, epochs };
-  const run = await runRecorded(session, output, options, work);
-  const samplesUsed = options.offline ? (agent as SampleFallbackAgent).samplesUsed() : undefined;
-  const finish = { run, pack, epochs, runId: session.run.id, storePath: store.path, calls, samplesUsed };
-  return finishRun({ ...finish, options, output, io });
+  const run = await runRecorded(session, output, options, {
+    ...work,
+    ...(budget && { shouldStart: budget.shouldStart }),
+  });
+  const finish = { run, pack, epochs, runId: session.run.id, storePath: store.path, calls: backends.calls };
+  return finishRun({ ...finish, options, output, io, samplesUsed: sampler?.samplesUsed() });
 }

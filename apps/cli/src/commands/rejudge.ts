@@ -1,20 +1,23 @@
 import { type Case, replayAgent, type Variant } from '@evalpacks/core';
+import { DEFAULT_BEDROCK_JUDGE_MODEL } from '@evalpacks/models/defaults';
 import type { EvalStore } from '@evalpacks/store';
+import { connectBackends } from '../backends/connect.ts';
+import type { Backend } from '../backends/roles.ts';
+import { loadPrices } from '../cost/prices.ts';
 import { runRecorded } from '../memory/recorded-run.ts';
 import { describeModel } from '../memory/run-config.ts';
 import { startSession } from '../memory/session.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { consoleOutput, finishRun, repeatsLabel } from '../output/finish-run.ts';
-import { judgeLine, printHeader } from '../output/run-header.ts';
+import { printHeader } from '../output/run-header.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
 import { UsageError } from '../usage-error.ts';
-import { connectBackends } from './backends.ts';
-import type { CommandIo } from './eval.ts';
+import { type CommandIo, storedCost } from './eval.ts';
 import { cacheMode, type EvalOptions } from './eval-options.ts';
 
 /**
- * `--rejudge RUN`: the pack's checks and the judge (by default the run's own judge model) run again
- * on the answers the run stored, as a new run linked to it. The agent is never called.
+ * `--rejudge RUN`: the pack's checks and the judge (by default the run's own judge) run again on the
+ * answers the run stored, as a new run linked to it. The agent is never called.
  */
 export async function rejudgeCommand(options: EvalOptions, store: EvalStore, io: CommandIo): Promise<number> {
   const sourceId = options.rejudge as number;
@@ -33,22 +36,25 @@ export async function rejudgeCommand(options: EvalOptions, store: EvalStore, io:
   // The prompt is not needed: nothing asks the agent. The name keeps the run comparable in history.
   const variant: Variant = { name: source.variant, path: '', text: '', sections: {} };
 
-  const judgeModel = options.structuralOnly
-    ? undefined
-    : (options.judgeModel ?? source.judge?.model ?? source.agent.model);
-  const { judge, calls } = await connectBackends({
-    ollamaHost: options.ollamaHost,
+  // The run's own judge unless told otherwise; a structural-only run gets one by the usual defaults.
+  const judgeBackend = (options.judgeBackend ?? source.judge?.backend ?? source.agent.backend) as Backend;
+  const fallback = judgeBackend === 'bedrock' ? DEFAULT_BEDROCK_JUDGE_MODEL : source.agent.model;
+  const judgeModel = options.structuralOnly ? undefined : (options.judgeModel ?? source.judge?.model ?? fallback);
+  const backends = await connectBackends({
+    ...options,
     agentModels: [],
+    judgeBackend,
     judgeModel,
-    timeout: options.timeout,
     cache: { store: store.callCache(), mode: cacheMode(options) },
   });
+  const { judge, calls } = backends;
   const judgeRef = judge && { backend: judge.backend, model: judge.model };
+  const prices = await loadPrices();
 
   const session = startSession({
     store,
     total: results.length,
-    costOf: () => 0,
+    costOf: storedCost(prices.priceOf, source.agent, judgeRef),
     meta: {
       kind: 'rejudge',
       parentRunId: source.id,
@@ -62,15 +68,17 @@ export async function rejudgeCommand(options: EvalOptions, store: EvalStore, io:
       config: { ...source.config, judge: describeModel(judgeRef), flags: {} },
     },
   });
-  const output = consoleOutput(options, io, source.epochs);
+  const output = consoleOutput(options, io, source.epochs, prices.priceOf);
+  const style = options.judgeStyle === 'yes-no' ? ' (yes-no questions)' : '';
+  const where = judgeRef ? (backends.where[judgeRef.backend as Backend] ?? '') : '';
   printHeader(output, {
     pack: source.pack,
     variant: source.variant,
     cases: cases.length,
     repeats: repeatsLabel(options, pack, source.epochs),
-    agent: `${describeModel(source.agent)} · the answers stored in run ${source.id}, no agent calls`,
-    judge: judgeLine(judgeModel, options.offline, options.judgeStyle),
-    sameModel: judgeModel === source.agent.model,
+    roles:
+      `agent  ${describeModel(source.agent)} · the answers stored in run ${source.id}, no agent calls\n` +
+      `judge  ${judgeRef ? `${describeModel(judgeRef)}${where}${style}` : 'none (--structural-only)'}\n`,
     runId: session.run.id,
     runNote: `re-judging run ${source.id}`,
     storePath: shortPath(store.path),

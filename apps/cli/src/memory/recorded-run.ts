@@ -3,7 +3,10 @@ import type { EvalOptions } from '../commands/eval-options.ts';
 import type { ConsoleOutput } from '../output/finish-run.ts';
 import type { Session } from './session.ts';
 
-type PackWork = Pick<RunOptions, 'pack' | 'variant' | 'cases' | 'agent' | 'judge' | 'epochs' | 'maxTurns'>;
+type PackWork = Pick<
+  RunOptions,
+  'pack' | 'variant' | 'cases' | 'agent' | 'judge' | 'epochs' | 'maxTurns' | 'shouldStart'
+>;
 
 /**
  * Runs the pack as the flags say, saving each result the moment it completes and showing it; cases an
@@ -35,6 +38,8 @@ export async function runRecorded(
   }
   // A resumed run began when its first attempt did.
   run.startedAt = session.run.startedAt;
-  session.finish(run);
+  // Cases a budget never started leave the run unfinished: --resume can complete it.
+  if (run.notStarted) session.abandon();
+  else session.finish(run);
   return run;
 }

@@ -4,6 +4,7 @@ import {
   consoleReporter,
   type ModelCalls,
   type Pack,
+  type PriceLookup,
   policyResolver,
   type RepeatPolicy,
   type RunResult,
@@ -16,17 +17,18 @@ import { modelCallsRow, passRateRow } from './call-counts.ts';
 import { writeFileReports } from './file-reports.ts';
 
 /** The console reporter when chosen (it is by default), else silence; file reporters run at the end. */
-export function consoleOutput(options: EvalOptions, io: CommandIo, epochs: number) {
+export function consoleOutput(options: EvalOptions, io: CommandIo, epochs: number, priceOf?: PriceLookup) {
   const enabled = options.reporter.includes('console');
   const write = enabled ? io.write : () => {};
   const color = options.color && io.isTTY && !options.ci;
-  const reporter = consoleReporter({ write, color, epochs });
+  const reporter = consoleReporter({ write, color, epochs, priceOf });
   return {
+    text: write,
     line: (text: string) => write(`${text}\n`),
     caseResult: (result: CaseResult) => reporter.caseResult(result),
     summary: reporter.summary,
     repeatSummary: (policy: RepeatPolicy, ...args: Parameters<ReturnType<typeof repeatReporter>['summary']>) =>
-      repeatReporter({ write, color, policy }).summary(...args),
+      repeatReporter({ write, color, policy, priceOf }).summary(...args),
   };
 }
 export type ConsoleOutput = ReturnType<typeof consoleOutput>;
@@ -52,7 +54,7 @@ export interface FinishOptions {
 /**
  * Prints the summary (with what the run paid for and the pass-rate gate), writes the file reports and
  * returns the exit code: 0 when every case passed (over epochs: under its repeat policy), or when
- * --min-pass-rate is given and met; else 1.
+ * --min-pass-rate is given and met; else 1. Cases a budget left out were not shown to pass: exit 1.
  */
 export async function finishRun(finish: FinishOptions): Promise<number> {
   const { run, pack, epochs, options, output, io } = finish;
@@ -68,6 +70,6 @@ export async function finishRun(finish: FinishOptions): Promise<number> {
   else output.summary(run, rows);
   const dir = options.out ?? join(finish.storePath, '..', 'reports', `run-${finish.runId}`);
   for (const path of await writeFileReports(options.reporter, run, dir, finish.runId)) io.write(`report ${path}\n`);
-  if (gate) return gate.ok ? 0 : 1;
-  return passed === outcomes.length ? 0 : 1;
+  const met = gate ? gate.ok : passed === outcomes.length;
+  return met && !run.notStarted ? 0 : 1;
 }

@@ -7,7 +7,8 @@ export interface LinkResult {
 }
 
 function pnpmInstall(root: string, mode: '--offline' | '--prefer-offline'): LinkResult {
-  const result = spawnSync('pnpm', ['install', mode], { cwd: root, encoding: 'utf8' });
+  // The lockfile must gain the new package's entry; pnpm freezes it by default when CI=true.
+  const result = spawnSync('pnpm', ['install', mode, '--no-frozen-lockfile'], { cwd: root, encoding: 'utf8' });
   if (result.error) return { ok: false, output: `cannot run pnpm: ${result.error.message}` };
   const output = `${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-5).join('\n');
   return { ok: result.status === 0, output };

@@ -60,14 +60,23 @@ export class ModelCalls {
     if (mode === 'offline' && !cache) throw new Error('offline mode needs a call cache');
   }
 
-  /** Wraps one model call. `call` runs only on a miss (or with refresh); its value must be JSON-serialisable. */
-  async run<T>(role: CallRole, material: CallKeyMaterial, call: () => Promise<T>): Promise<T> {
+  /**
+   * Wraps one model call. `call` runs only on a miss (or with refresh); its value must be JSON-serialisable.
+   * `asFree` turns a cached answer into one that spent nothing (its token counts zeroed), so a run's tokens,
+   * cost and budget count only what that run paid for.
+   */
+  async run<T>(
+    role: CallRole,
+    material: CallKeyMaterial,
+    call: () => Promise<T>,
+    asFree?: (cached: T) => T,
+  ): Promise<T> {
     const key = callCacheKey(material);
     if (this.cache && this.mode !== 'refresh') {
-      const hit = await this.cache.get(key);
+      const hit = (await this.cache.get(key)) as T | undefined;
       if (hit !== undefined) {
         this.counts[role].cached += 1;
-        return hit as T;
+        return asFree ? asFree(hit) : hit;
       }
     }
     if (this.mode === 'offline') throw new CacheMissError(role, key);

@@ -24,9 +24,18 @@ export type Gate = <T>(call: () => Promise<T>) => Promise<T>;
  * that, or when the call itself fails, the verdict is an error carrying the raw text, never a miss.
  */
 export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gate: Gate): Promise<Verdict> {
-  const base = { kind: request.kind, itemId: request.itemId, model: judge.model };
   const usage = { input: 0, output: 0 };
   let latencyMs = 0;
+  let retries = 0;
+  // What every verdict carries, whatever its status: the item and what judging it cost.
+  const spent = () => ({
+    kind: request.kind,
+    itemId: request.itemId,
+    model: judge.model,
+    usage,
+    latencyMs,
+    ...(retries > 0 && { retries }),
+  });
   const jsonSchema = verdictJsonSchema(request.kind, request.style);
   let prompt = request.prompt;
   let lastText = '';
@@ -38,25 +47,23 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
       usage.input += response.usage.input;
       usage.output += response.usage.output;
       latencyMs += response.latencyMs;
+      retries += response.retries ?? 0;
       lastText = response.text;
     } catch (error) {
       if (error instanceof InfrastructureError) throw error; // no other item could be judged either
       // Offline with no cached verdict: nobody judged this item, which is neither a pass nor a miss.
-      if (findCacheMiss(error))
-        return { ...base, usage, latencyMs, status: 'skipped', reason: 'offline: no cached verdict' };
-      return { ...base, usage, latencyMs, status: 'error', error: `judge call failed: ${(error as Error).message}` };
+      if (findCacheMiss(error)) return { ...spent(), status: 'skipped', reason: 'offline: no cached verdict' };
+      return { ...spent(), status: 'error', error: `judge call failed: ${(error as Error).message}` };
     }
     try {
-      return { ...base, usage, latencyMs, status: 'ok', ...parseVerdict(request.kind, lastText, request.style) };
+      return { ...spent(), status: 'ok', ...parseVerdict(request.kind, lastText, request.style) };
     } catch (error) {
       problem = (error as Error).message;
       prompt = repairPrompt(request.prompt, lastText, problem);
     }
   }
   return {
-    ...base,
-    usage,
-    latencyMs,
+    ...spent(),
     status: 'error',
     error: `unparseable verdict after one repair attempt (${problem})`,
     raw: lastText,

@@ -3,16 +3,19 @@ import { describeItem } from '../runner/case-outcome.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
 import { clusteredRate } from '../stats/clustered.ts';
 import { wilsonInterval } from '../stats/wilson.ts';
+import type { PriceLookup } from './cost.ts';
 import { formatInterval, percent } from './format-rate.ts';
 import { suggestionsFor } from './suggestions.ts';
 import { summarizeRun } from './summary.ts';
-import { printSuggestions, tokenLine } from './summary-rows.ts';
+import { printSuggestions, spendRows, tokenLine } from './summary-rows.ts';
 
 export interface ConsoleReporterOptions {
   write: (text: string) => void;
   color: boolean;
   /** Characters of the answer to show per case. */
   answerChars?: number;
+  /** Prices for the cost line; without them the summary prints no cost. */
+  priceOf?: PriceLookup;
   /** Epochs per case; above 1 each case block names its epoch. */
   epochs?: number;
 }
@@ -92,9 +95,10 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     out(c.bold('Summary'));
     const cases = wilsonInterval(s.cases.passed, s.cases.total);
     const errors = s.errors ? `, ${s.errors} with errors` : '';
+    const notStarted = s.notStarted ? `, ${s.notStarted} not started` : '';
     row(
       'cases',
-      `${s.cases.passed}/${s.cases.total} passed${errors} (${percent(cases.estimate)}, ${formatInterval(cases)})`,
+      `${s.cases.passed}/${s.cases.total} passed${errors} (${percent(cases.estimate)}, ${formatInterval(cases)})${notStarted}`,
     );
     if (s.structural.total > 0) {
       const structural = clusteredRate(run.cases.map((r) => tally(r.checks.map((check) => check.passed))));
@@ -111,6 +115,7 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     }
     if (s.agentErrors > 0) row('agent errors', String(s.agentErrors));
     row('tokens', tokenLine(s));
+    for (const [label, value] of spendRows(run, options.priceOf)) row(label, value);
     for (const [label, value] of rows) row(label, value);
     printSuggestions(out, c, suggestionsFor(run));
   }

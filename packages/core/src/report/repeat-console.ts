@@ -2,17 +2,20 @@ import { createColors } from 'picocolors';
 import { type CaseTally, countItems, type ItemTally } from '../runner/reduce-epochs.ts';
 import type { RepeatPolicy } from '../schema/repeat-policy.ts';
 import type { RunResult } from '../schema/result.ts';
+import type { PriceLookup } from './cost.ts';
 import { flagged, formatInterval, formatRate } from './format-rate.ts';
 import { summarizeRepeats } from './repeat-summary.ts';
 import { suggestionsFor } from './suggestions.ts';
 import { summarizeRun } from './summary.ts';
-import { printSuggestions, tokenLine } from './summary-rows.ts';
+import { printSuggestions, spendRows, tokenLine } from './summary-rows.ts';
 
 export interface RepeatReporterOptions {
   write: (text: string) => void;
   color: boolean;
   /** The run's policy (command line, else pack, else majority); cases with their own are marked. */
   policy: RepeatPolicy;
+  /** Prices for the cost line; without them the summary prints no cost. */
+  priceOf?: PriceLookup;
 }
 
 const STATUS_LABEL = { passed: 'PASS', failed: 'FAIL', error: 'ERROR' } as const;
@@ -95,6 +98,8 @@ export function repeatReporter(options: RepeatReporterOptions) {
     if (run.judge) row('judge errors', String(totals.judgeErrors));
     if (totals.agentErrors > 0) row('agent errors', String(totals.agentErrors));
     row('tokens', tokenLine(totals));
+    for (const [label, value] of spendRows(run, options.priceOf)) row(label, value);
+    if (run.notStarted) row('not started', `${run.notStarted.length} case epochs (a budget ran out)`);
     for (const [label, value] of rows) row(label, value);
     if (s.flaky.length > 0) {
       out();

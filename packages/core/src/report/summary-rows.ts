@@ -1,10 +1,21 @@
 import type { createColors } from 'picocolors';
+import type { RunResult } from '../schema/result.ts';
+import { describeCost, estimateCost, type PriceLookup } from './cost.ts';
 import type { Suggestion } from './suggestions.ts';
-import type { RunSummary } from './summary.ts';
+import { type RunSummary, summarizeRun } from './summary.ts';
 
 /** The tokens row both summaries print. */
 export function tokenLine(s: Pick<RunSummary, 'agentTokens' | 'judgeTokens'>): string {
   return `agent ${s.agentTokens.input} in / ${s.agentTokens.output} out, judge ${s.judgeTokens.input} in / ${s.judgeTokens.output} out`;
+}
+
+/** The rows after tokens in both summaries: the cost when prices are known, retries when there were any. */
+export function spendRows(run: RunResult, priceOf?: PriceLookup): [string, string][] {
+  const rows: [string, string][] = [];
+  if (priceOf) rows.push(['cost', describeCost(estimateCost(run, priceOf), run)]);
+  const { retries } = summarizeRun(run);
+  if (retries.agent + retries.judge > 0) rows.push(['retries', `agent ${retries.agent}, judge ${retries.judge}`]);
+  return rows;
 }
 
 /** The Suggestions block, one line each, naming the prompt part to edit; identical lines once. */

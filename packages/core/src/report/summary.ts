@@ -7,6 +7,8 @@ export interface Tally {
 
 export interface RunSummary {
   cases: Tally;
+  /** Cases the run chose not to start (a budget ran out). */
+  notStarted: number;
   errors: number;
   structural: Tally;
   findings: Tally & { notJudged: number };
@@ -15,12 +17,15 @@ export interface RunSummary {
   agentErrors: number;
   agentTokens: { input: number; output: number };
   judgeTokens: { input: number; output: number };
+  /** Model calls the backends repeated (throttling, 5xx), per role. */
+  retries: { agent: number; judge: number };
 }
 
 /** Counts over a run, the figures every reporter prints. */
 export function summarizeRun(run: RunResult): RunSummary {
   const summary: RunSummary = {
     cases: { passed: 0, total: run.cases.length },
+    notStarted: run.notStarted?.length ?? 0,
     errors: 0,
     structural: { passed: 0, total: 0 },
     findings: { passed: 0, total: 0, notJudged: 0 },
@@ -29,6 +34,7 @@ export function summarizeRun(run: RunResult): RunSummary {
     agentErrors: 0,
     agentTokens: { input: 0, output: 0 },
     judgeTokens: { input: 0, output: 0 },
+    retries: { agent: 0, judge: 0 },
   };
   for (const result of run.cases) {
     if (result.status === 'passed') summary.cases.passed++;
@@ -38,12 +44,14 @@ export function summarizeRun(run: RunResult): RunSummary {
     summary.agentTokens.output += result.transcript.usage.output;
     summary.judgeTokens.input += result.judgeUsage.input;
     summary.judgeTokens.output += result.judgeUsage.output;
+    summary.retries.agent += result.transcript.retries ?? 0;
     for (const check of result.checks) {
       summary.structural.total++;
       if (check.passed) summary.structural.passed++;
     }
     for (const verdict of result.verdicts) {
       if (verdict.status === 'error') summary.judgeErrors++;
+      summary.retries.judge += verdict.retries ?? 0;
       if (verdict.kind === 'finding') {
         summary.findings.total++;
         if (verdict.status === 'ok' && verdict.passed) summary.findings.passed++;

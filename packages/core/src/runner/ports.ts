@@ -27,8 +27,8 @@ export interface StructuredCallRequest {
   prompt: string;
   /** JSON schema the backend should constrain the answer to (Ollama `format`, a forced tool, ...). */
   jsonSchema: Record<string, unknown>;
-  /** The epoch of the case being judged: part of the call's cache key, so repeats never share an answer. */
-  epoch: number;
+  /** The epoch of the case being judged (default 0): part of the call's cache key, so repeats never share one. */
+  epoch?: number;
 }
 
 export interface StructuredCallResponse {
@@ -36,6 +36,8 @@ export interface StructuredCallResponse {
   text: string;
   usage: TokenUsage;
   latencyMs: number;
+  /** Attempts the backend repeated (throttling, 5xx) before this answer. */
+  retries?: number;
 }
 
 export interface JudgePort {

@@ -34,6 +34,11 @@ export interface RunOptions {
   onCaseResult?: (result: CaseResult) => void;
   /** Results saved by an earlier, interrupted attempt: their case and epoch are not run again. */
   completed?: CaseResult[];
+  /**
+   * Asked as each case is about to start (when its agent call gets a slot in the pool); false leaves
+   * the case out and lists it in the run's `notStarted`. Cases already running finish. Budgets use it.
+   */
+  shouldStart?: () => boolean;
 }
 
 function failedAgentTranscript(input: string, model: string, error: unknown): Transcript {
@@ -49,22 +54,31 @@ function failedAgentTranscript(input: string, model: string, error: unknown): Tr
   };
 }
 
-async function runCase(options: RunOptions, testCase: Case, epoch: number, gate: Gate): Promise<CaseResult> {
+async function runCase(
+  options: RunOptions,
+  testCase: Case,
+  epoch: number,
+  gate: Gate,
+): Promise<CaseResult | undefined> {
   const { pack, agent, judge } = options;
   let transcript: Transcript;
   // Made here, per case run, so no two cases or epochs share tool state.
   const tools = pack.tools?.();
   try {
-    transcript = await gate(() =>
-      agent.run({
-        caseId: testCase.id,
-        epoch,
-        systemPrompt: options.variant.text,
-        input: testCase.input,
-        maxTurns: options.maxTurns ?? 6,
-        ...(tools && { tools }),
-      }),
+    const started = await gate(async () =>
+      options.shouldStart?.() === false
+        ? undefined
+        : agent.run({
+            caseId: testCase.id,
+            epoch,
+            systemPrompt: options.variant.text,
+            input: testCase.input,
+            maxTurns: options.maxTurns ?? 6,
+            ...(tools && { tools }),
+          }),
     );
+    if (started === undefined) return undefined;
+    transcript = started;
   } catch (error) {
     if (error instanceof InfrastructureError) throw error;
     transcript = failedAgentTranscript(testCase.input, agent.model, error);
@@ -121,7 +135,7 @@ export async function runPack(options: RunOptions): Promise<RunResult> {
       if (earlier) return earlier;
       try {
         const result = await runCase(options, testCase, epoch, gate);
-        options.onCaseResult?.(result);
+        if (result) options.onCaseResult?.(result);
         return result;
       } catch (error) {
         limit.clearQueue(); // nothing queued can succeed after an infrastructure failure
@@ -136,6 +150,11 @@ export async function runPack(options: RunOptions): Promise<RunResult> {
     ...(options.judge ? { judge: { backend: options.judge.backend, model: options.judge.model } } : {}),
     startedAt,
     finishedAt: new Date().toISOString(),
-    cases: results,
+    cases: results.filter((result) => result !== undefined),
+    ...(results.includes(undefined) && {
+      notStarted: work
+        .filter((_, i) => results[i] === undefined)
+        .map(({ testCase, epoch }) => ({ caseId: testCase.id, epoch })),
+    }),
   };
 }

@@ -33,5 +33,7 @@ export const RunResultSchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string(),
   cases: z.array(CaseResultSchema),
+  /** Cases the run chose not to start (a budget ran out); absent when every case ran. */
+  notStarted: z.array(z.object({ caseId: z.string(), epoch: z.number().int().nonnegative() })).optional(),
 });
 export type RunResult = z.infer<typeof RunResultSchema>;

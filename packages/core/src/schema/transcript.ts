@@ -28,6 +28,8 @@ export const TranscriptSchema = z.object({
   turns: z.number().int().nonnegative(),
   usage: TokenUsageSchema.default({ input: 0, output: 0 }),
   latencyMs: z.number().nonnegative(),
+  /** Model calls the backend repeated (throttling, 5xx) on the way; absent when it never retries. */
+  retries: z.number().int().nonnegative().optional(),
   model: z.string(),
   /** Why the agent produced no usable answer (a backend failure, ...). */
   error: z.string().optional(),

@@ -11,6 +11,8 @@ const VerdictBase = z.object({
   model: z.string(),
   usage: TokenUsageSchema,
   latencyMs: z.number().nonnegative(),
+  /** Calls the backend repeated (throttling, 5xx) for this verdict. */
+  retries: z.number().int().nonnegative().optional(),
 });
 
 /**

@@ -1,5 +1,10 @@
 import type { CallKeyMaterial } from '@evalpacks/core';
-import type { ChatRequest } from 'ollama';
+import type { ChatRequest, ChatResponse } from 'ollama';
+
+/** A cached reply as this run sees it: it spent no tokens (and took no model time). */
+export function freeOllamaReply(reply: ChatResponse): ChatResponse {
+  return { ...reply, prompt_eval_count: 0, eval_count: 0 };
+}
 
 /**
  * The cache key material of one Ollama chat request. Everything that shapes the answer is in it;

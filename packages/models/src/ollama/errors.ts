@@ -1,4 +1,5 @@
 import { InfrastructureError } from '@evalpacks/core';
+import { causeChain, describeChain, fieldOf, UNREACHABLE_CODES } from '../common/cause-chain.ts';
 
 /**
  * Failures that no other case could survive either (server unreachable, model missing): the
@@ -14,19 +15,6 @@ export class OllamaUnavailableError extends InfrastructureError {
   ) {
     super(message, fix);
   }
-}
-
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-/** The error and its `cause` chain, outermost first (Strands wraps provider errors in ModelError). */
-function causeChain(err: unknown): unknown[] {
-  const chain: unknown[] = [];
-  for (let e = err; e != null && chain.length < 8; e = (e as { cause?: unknown }).cause) chain.push(e);
-  return chain;
-}
-
-function fieldOf(e: unknown, key: string): unknown {
-  return typeof e === 'object' && e !== null ? (e as Record<string, unknown>)[key] : undefined;
 }
 
 /** Returns the connection-level failure hidden in `err`, if there is one. */
@@ -60,9 +48,5 @@ export function describeOllamaError(err: unknown): string {
   const chain = causeChain(err);
   const response = chain.find((e) => fieldOf(e, 'name') === 'ResponseError');
   if (response) return `Ollama HTTP ${String(fieldOf(response, 'status_code'))}: ${(response as Error).message}`;
-  const innermost = chain.at(-1);
-  const code = chain.map((e) => fieldOf(e, 'code')).find((c) => typeof c === 'string');
-  const message = innermost instanceof Error ? innermost.message : String(innermost);
-  const outer = err instanceof Error && err.message !== message ? `${err.message}: ` : '';
-  return `${outer}${message}${code ? ` (${String(code)})` : ''}`;
+  return describeChain(err);
 }

@@ -1,5 +1,6 @@
-import type { Message as StrandsMessage, SystemPrompt, ToolResultBlock, ToolSpec } from '@strands-agents/sdk';
+import type { Message as StrandsMessage, SystemPrompt, ToolSpec } from '@strands-agents/sdk';
 import type { Message as OllamaMessage, Tool as OllamaTool } from 'ollama';
+import { toolResultText } from '../strands/tool-result.ts';
 
 /** Strands' conversation as Ollama chat messages, system prompt first. */
 export function toOllamaMessages(messages: StrandsMessage[], systemPrompt?: SystemPrompt): OllamaMessage[] {
@@ -48,17 +49,6 @@ function systemText(prompt: SystemPrompt | undefined): string {
   if (prompt === undefined) return '';
   if (typeof prompt === 'string') return prompt;
   return prompt.flatMap((block) => (block.type === 'textBlock' ? [block.text] : [])).join('\n');
-}
-
-/** Tool output as the text a local model reads; JSON stays JSON so it can be parsed back. */
-export function toolResultText(block: ToolResultBlock): string {
-  return block.content
-    .map((item) => {
-      if (item.type === 'textBlock') return item.text;
-      if (item.type === 'jsonBlock') return JSON.stringify(item.json);
-      return `[${item.type} omitted]`;
-    })
-    .join('\n');
 }
 
 function asArguments(input: unknown): Record<string, unknown> {

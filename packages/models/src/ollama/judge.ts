@@ -1,6 +1,6 @@
 import type { ModelCalls } from '@evalpacks/core';
 import type { ChatRequest, Ollama } from 'ollama';
-import { ollamaCallMaterial } from './call-key.ts';
+import { freeOllamaReply, ollamaCallMaterial } from './call-key.ts';
 import { asOllamaUnavailable } from './errors.ts';
 
 export interface OllamaStructuredCallOptions {
@@ -40,7 +40,9 @@ export async function ollamaStructuredCall(options: OllamaStructuredCallOptions)
   };
   const chat = () => client.chat({ ...request, stream: false });
   try {
-    const response = await (calls ? calls.run('judge', ollamaCallMaterial(request, epoch), chat) : chat());
+    const response = await (calls
+      ? calls.run('judge', ollamaCallMaterial(request, epoch), chat, freeOllamaReply)
+      : chat());
     return {
       text: response.message?.content ?? '',
       usage: { input: response.prompt_eval_count ?? 0, output: response.eval_count ?? 0 },

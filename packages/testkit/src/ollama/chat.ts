@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
+import { delay } from '../common/io.ts';
 import { modelNotFound, playFault } from './faults.ts';
 import { normalizeModel } from './match.ts';
-import { delay, gone, sendError, sendJson, startStream, writeLine } from './respond.ts';
+import { gone, sendError, sendJson, startStream, writeLine } from './respond.ts';
 import type { Script } from './script.ts';
 import type { ChatRequest, Reply } from './types.ts';
 import { chatChunks, chatResponse, loadResponse, metricsFor } from './wire.ts';

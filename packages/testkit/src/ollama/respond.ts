@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 
 /** Gin's `c.JSON` content type, which ollama-js looks for before reading an error body as JSON. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -32,42 +32,4 @@ export function startStream(res: ServerResponse): void {
 
 export function writeLine(res: ServerResponse, value: unknown): void {
   if (!gone(res)) res.write(`${JSON.stringify(value)}\n`);
-}
-
-export async function readBody(req: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString('utf8');
-}
-
-/** JSON.parse that reports failure as undefined, since a bad body is something to record, not to crash on. */
-export function parseJson(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Waits at least `ms` by performance.now(), which setTimeout alone does not promise, so a test can
- * assert elapsed >= latency. Resolves false when `signal` aborts first.
- */
-export async function delay(ms: number, signal: AbortSignal): Promise<boolean> {
-  const until = performance.now() + ms;
-  while (!signal.aborted) {
-    const left = until - performance.now();
-    if (left <= 0) return true;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, Math.ceil(left));
-      signal.addEventListener('abort', done, { once: true });
-    });
-  }
-  return false;
 }

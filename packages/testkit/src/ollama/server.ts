@@ -1,10 +1,10 @@
 import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen, parseJson, readBody } from '../common/io.ts';
 import { type ChatContext, handleChat } from './chat.ts';
 import { matches, normalizeModel } from './match.ts';
 import { OLLAMA_VERSION, showResponse, tagEntry } from './models.ts';
-import { gone, parseJson, readBody, sendError, sendJson, sendText } from './respond.ts';
+import { gone, sendError, sendJson, sendText } from './respond.ts';
 import { Script } from './script.ts';
 import type { CallRecord, ChatRequest, Matcher, OllamaStandIn, StandInOptions } from './types.ts';
 
@@ -101,16 +101,6 @@ function show(state: State, res: ServerResponse, body: unknown): void {
 
 function isChatRequest(body: unknown): body is ChatRequest {
   return typeof body === 'object' && body !== null && typeof (body as ChatRequest).model === 'string';
-}
-
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
 }
 
 /** Hung and kept-alive sockets would hold server.close() open forever, so they are cut first. */

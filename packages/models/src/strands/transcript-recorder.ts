@@ -1,6 +1,6 @@
 import type { ToolCall, Transcript } from '@evalpacks/core';
 import type { Message, ToolResultBlock } from '@strands-agents/sdk';
-import { toolResultText } from './format.ts';
+import { resultValue, toolResultText } from './tool-result.ts';
 
 /**
  * Collects what a Strands run did, from its hooks rather than from `agent.messages`: hooks also
@@ -43,16 +43,6 @@ export class TranscriptRecorder {
       usage: { ...this.usage },
     };
   }
-}
-
-/** The tool's output as the model received it: plain text stays text, JSON stays structured. */
-function resultValue(result: ToolResultBlock): unknown {
-  const values = result.content.map((item) => {
-    if (item.type === 'textBlock') return item.text;
-    if (item.type === 'jsonBlock') return item.json;
-    return `[${item.type}]`;
-  });
-  return values.length === 1 ? values[0] : values;
 }
 
 function asRecord(input: unknown): Record<string, unknown> {

@@ -1,0 +1,50 @@
+/**
+ * Runs `evalpacks eval --domain code-review --backend bedrock` against the loopback Bedrock stand-in,
+ * scripted as in the end-to-end tests, with dummy credentials the stand-in verifies:
+ *   pnpm --filter @evalpacks/cli demo:bedrock [-- --mixed] [-- --throttle] [-- other eval flags]
+ * --mixed puts the agent on the Ollama stand-in and only the judge on Bedrock; --throttle makes the
+ * stand-in throttle the first two agent calls and the first two judge calls.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startBedrockStandIn, startOllamaStandIn } from '@evalpacks/testkit';
+import { awsEnv, KEY } from '../test/bedrock-env.ts';
+import {
+  scriptBedrockAgent,
+  scriptBedrockJudge,
+  scriptPreflight,
+  scriptThrottling,
+} from '../test/code-review-bedrock-script.ts';
+import { missedFinding, scriptAgent } from '../test/code-review-script.ts';
+
+const argv = process.argv.slice(2).filter((a) => a !== '--');
+const mixed = argv.includes('--mixed');
+const throttle = argv.includes('--throttle');
+const passThrough = argv.filter((a) => a !== '--mixed' && a !== '--throttle');
+
+const bedrock = await startBedrockStandIn({ credentials: [KEY], latencyMs: 50 });
+const ollama = await startOllamaStandIn({ latencyMs: 50 });
+scriptPreflight(bedrock);
+if (throttle) scriptThrottling(bedrock, 2);
+if (mixed) scriptAgent(ollama);
+else scriptBedrockAgent(bedrock);
+scriptBedrockJudge(bedrock, missedFinding);
+
+const backends = mixed ? ['--ollama-host', ollama.url, '--judge-backend', 'bedrock'] : ['--backend', 'bedrock'];
+const args = ['eval', '--domain', 'code-review', ...backends, '--bedrock-endpoint', bedrock.url, ...passThrough];
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const log = join(mkdtempSync(join(tmpdir(), 'evalpacks-demo-')), 'network.log');
+// Asynchronous on purpose: the stand-ins answer from this process's event loop.
+const child = spawn(`${root}node_modules/.bin/tsx`, [`${root}apps/cli/src/bin.ts`, ...args], {
+  cwd: root,
+  env: { ...process.env, ...awsEnv(KEY, log) },
+  stdio: 'inherit',
+});
+const [code] = (await once(child, 'close')) as [number | null];
+await bedrock.close();
+await ollama.close();
+process.exitCode = code ?? 2;

@@ -1,0 +1,27 @@
+import type { ModelRef } from '@evalpacks/core';
+import { SELF_JUDGE_NOTE } from './connect.ts';
+import type { Backend, RoleChoice, Roles } from './roles.ts';
+
+/**
+ * The run header's `agent` and `judge` lines, e.g. `agent  bedrock MODEL · us-east-1`; where a backend
+ * lives is said once, on the first line that uses it; `judgeNote` follows the judge's line; a pack's own
+ * agent is named as such. Ends with the self-judging note when it applies.
+ */
+export function roleLines(
+  roles: Roles,
+  where: Partial<Record<Backend, string>>,
+  judgeNote = '',
+  ownAgent?: ModelRef,
+): string {
+  const said = new Set<Backend>();
+  const line = (label: string, role: RoleChoice, note = '') => {
+    const place = said.has(role.backend) ? '' : (where[role.backend] ?? '');
+    said.add(role.backend);
+    return `${label}  ${role.backend} ${role.model}${place}${note}\n`;
+  };
+  const { agent, judge } = roles;
+  const agentLine = ownAgent ? `agent  ${ownAgent.backend} ${ownAgent.model} (the pack's own)\n` : line('agent', agent);
+  const lines = agentLine + (judge ? line('judge', judge, judgeNote) : 'judge  none (--structural-only)\n');
+  const selfJudged = !ownAgent && judge?.backend === agent.backend && judge.model === agent.model;
+  return selfJudged ? lines + SELF_JUDGE_NOTE : lines;
+}

@@ -1,0 +1,92 @@
+import {
+  type AgentPort,
+  costOf,
+  formatUsd,
+  type JudgePort,
+  type ModelRef,
+  type Price,
+  type PriceLookup,
+} from '@evalpacks/core';
+import { UsageError } from '../usage-error.ts';
+
+/** What a budget needs to know of the run: its models and where their prices come from. */
+export interface PricedPlan {
+  agent: ModelRef;
+  judge?: ModelRef;
+  priceOf: PriceLookup;
+  priceTablePath: string;
+}
+
+/**
+ * `--max-cost`: meters every model call's tokens at list price as it returns, and refuses to start
+ * a new case once the spend so far passes the limit. Cases already running finish, so the final
+ * bill can pass the limit by what those cases cost; the run says so and lists what never started.
+ */
+export class Budget {
+  #spent = 0;
+  #announced = false;
+  readonly #agentPrice: Price;
+  readonly #judgePrice: Price | undefined;
+
+  /** Throws a UsageError, before any model call, when a model the run uses has no price. */
+  constructor(
+    readonly maxUsd: number,
+    plan: PricedPlan,
+    private readonly announce: (line: string) => void,
+  ) {
+    const priceFor = (ref: ModelRef): Price => {
+      const price = plan.priceOf(ref);
+      if (price) return price;
+      throw new UsageError(
+        `--max-cost needs a price for ${ref.backend} model '${ref.model}'; add it to ${plan.priceTablePath} or drop --max-cost`,
+      );
+    };
+    this.#agentPrice = priceFor(plan.agent);
+    this.#judgePrice = plan.judge && priceFor(plan.judge);
+  }
+
+  get spent(): number {
+    return this.#spent;
+  }
+
+  /** The same ports, each call adding its tokens' cost to the spend as it returns. */
+  meter(ports: { agent: AgentPort; judge?: JudgePort }): { agent: AgentPort; judge?: JudgePort } {
+    const { agent, judge } = ports;
+    const judgePrice = this.#judgePrice;
+    return {
+      agent: {
+        backend: agent.backend,
+        model: agent.model,
+        run: async (request) => {
+          const transcript = await agent.run(request);
+          this.#spent += costOf(transcript.usage, this.#agentPrice);
+          return transcript;
+        },
+      },
+      ...(judge &&
+        judgePrice && {
+          judge: {
+            backend: judge.backend,
+            model: judge.model,
+            call: async (request) => {
+              const response = await judge.call(request);
+              this.#spent += costOf(response.usage, judgePrice);
+              return response;
+            },
+          },
+        }),
+    };
+  }
+
+  /** The runner's shouldStart: true while the spend has not passed the limit. */
+  readonly shouldStart = (): boolean => {
+    if (this.#spent <= this.maxUsd) return true;
+    if (!this.#announced) {
+      this.#announced = true;
+      this.announce(
+        `budget --max-cost ${formatUsd(this.maxUsd)} passed (${formatUsd(this.#spent)} spent): no more cases will start\n\n`,
+      );
+    }
+    return false;
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * The Bedrock backend (`@evalpacks/models/bedrock`), apart from the main entry so that a run without
+ * Bedrock never loads the AWS SDK. The agent's Strands runtime loads only when an agent is created.
+ */
+export { createBedrockAgent, createBedrockJudge } from './backend.ts';
+export {
+  type BedrockBackendOptions,
+  type BedrockConnection,
+  bedrockClientConfig,
+  resolveBedrockRegion,
+} from './client-config.ts';
+export {
+  asBedrockUnavailable,
+  BedrockUnavailableError,
+  type BedrockUnavailableKind,
+  describeBedrockError,
+} from './errors.ts';
+export {
+  type BedrockStructuredCallOptions,
+  type BedrockStructuredCallResult,
+  bedrockStructuredCall,
+  VERDICT_TOOL,
+} from './judge.ts';
+export { checkBedrockCredentials, PREFLIGHT_PROMPT, preflightBedrock } from './preflight.ts';
+export { BackoffRetryStrategy, countRetries, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.ts';

@@ -1,0 +1,69 @@
+import type { ModelCalls } from '@evalpacks/core';
+import type { BaseModelConfig, Message, ModelStreamEvent, StreamOptions } from '@strands-agents/sdk';
+import { Model } from '@strands-agents/sdk';
+
+/** What the key needs beside the conversation: whose model it is, its settings, and which repeat. */
+export interface CachedModelScope {
+  calls: ModelCalls;
+  backend: string;
+  model: string;
+  epoch: number;
+}
+
+function systemText(prompt: StreamOptions['systemPrompt']): string {
+  if (prompt === undefined) return '';
+  if (typeof prompt === 'string') return prompt;
+  return prompt.flatMap((block) => (block.type === 'textBlock' ? [block.text] : [])).join('\n');
+}
+
+/** A cached turn as this run sees it: it spent no tokens. */
+function free(events: ModelStreamEvent[]): ModelStreamEvent[] {
+  return events.map((event) =>
+    event.type === 'modelMetadataEvent' && event.usage
+      ? { ...event, usage: { ...event.usage, inputTokens: 0, outputTokens: 0, totalTokens: 0 } }
+      : event,
+  );
+}
+
+/**
+ * Any Strands model provider, one turn per cache entry: the turn's stream events are collected, cached
+ * under the conversation (roles and content blocks, without the per-reply metadata), the system prompt,
+ * the tool specs, the provider's settings and the epoch, and replayed on a hit. Backends whose own wire
+ * format has no per-call randomness may cache at the client instead (the Ollama provider does).
+ */
+export class CachedModel<C extends BaseModelConfig> extends Model<C> {
+  constructor(
+    private readonly inner: Model<C>,
+    private readonly scope: CachedModelScope,
+  ) {
+    super();
+  }
+
+  override updateConfig(config: Partial<C>): void {
+    this.inner.updateConfig(config as C);
+  }
+
+  override getConfig(): C {
+    return this.inner.getConfig();
+  }
+
+  override async *stream(messages: Message[], options?: StreamOptions): AsyncGenerator<ModelStreamEvent> {
+    const { calls, backend, model, epoch } = this.scope;
+    const material = {
+      backend,
+      model,
+      params: { ...(this.inner.getConfig() as Record<string, unknown>), toolChoice: options?.toolChoice ?? null },
+      system: systemText(options?.systemPrompt),
+      messages: messages.map((message) => ({ role: message.role, content: message.content })),
+      tools: options?.toolSpecs ?? [],
+      outputSchema: null,
+      epoch,
+    };
+    const collect = async () => {
+      const events: ModelStreamEvent[] = [];
+      for await (const event of this.inner.stream(messages, options)) events.push(event);
+      return events;
+    };
+    yield* await calls.run('agent', material, collect, free);
+  }
+}

@@ -1,0 +1,80 @@
+import { findCacheMiss, type InfrastructureError, type Transcript } from '@evalpacks/core';
+import type { AgentResult, Model, Tool as StrandsTool } from '@strands-agents/sdk';
+import { AfterModelCallEvent, AfterToolCallEvent, Agent, BeforeModelCallEvent } from '@strands-agents/sdk';
+import { TranscriptRecorder } from './transcript-recorder.ts';
+
+export interface RunStrandsAgentOptions {
+  /** The backend's Strands model provider. */
+  model: Model;
+  /** The model's name as the transcript records it. */
+  modelName: string;
+  systemPrompt: string;
+  input: string;
+  tools?: StrandsTool[];
+  /** Model calls allowed; a loop still asking for tools after this many is cut off. */
+  maxTurns: number;
+  /** The failure hidden in a thrown error that dooms every case (unreachable, no access), if any. */
+  asInfrastructureError: (error: unknown) => InfrastructureError | undefined;
+  /** A one-line reason for the transcript, for any other failure. */
+  describeError: (error: unknown) => string;
+}
+
+/**
+ * Runs one case through a real Strands agent on whatever model the backend supplies. Backend
+ * failures end up in the transcript's `error`; only failures that doom every case throw, as an
+ * InfrastructureError.
+ */
+export async function runStrandsAgent(options: RunStrandsAgentOptions): Promise<Transcript> {
+  const { model, modelName, systemPrompt, input, tools = [], maxTurns } = options;
+  if (!Number.isInteger(maxTurns) || maxTurns < 1) {
+    throw new RangeError(`maxTurns must be a positive integer, got ${maxTurns}`);
+  }
+  const agent = new Agent({
+    model,
+    systemPrompt,
+    tools,
+    printer: false,
+    // Strands' retries would hide failures and inflate latency; backends own that policy.
+    retryStrategy: null,
+  });
+
+  const recorder = new TranscriptRecorder();
+  agent.addHook(BeforeModelCallEvent, () => recorder.modelCallStarted());
+  agent.addHook(AfterModelCallEvent, (event) => {
+    if (event.stopData) recorder.modelReplied(event.stopData.message);
+  });
+  agent.addHook(AfterToolCallEvent, (event) => recorder.toolFinished(event.toolUse.toolUseId, event.result));
+
+  const started = performance.now();
+  const finish = (answer: string, error?: string): Transcript => ({
+    input,
+    answer,
+    ...recorder.snapshot(),
+    latencyMs: Math.round(performance.now() - started),
+    model: modelName,
+    ...(error !== undefined && { error }),
+  });
+
+  let result: AgentResult;
+  try {
+    // Strands counts loop cycles (one model call plus its tools) and stops before starting
+    // cycle maxTurns+1 with stopReason 'limitTurns' instead of throwing.
+    result = await agent.invoke(input, { limits: { turns: maxTurns } });
+  } catch (error) {
+    const infrastructure = options.asInfrastructureError(error);
+    if (infrastructure) throw infrastructure;
+    // Offline with a turn the cache lacks: the caller falls back to a sample, so this is not an answer.
+    const miss = findCacheMiss(error);
+    if (miss) throw miss;
+    return finish('', options.describeError(error));
+  }
+
+  // Still asking for tools at the limit: the agent's failure, recorded with its calls, not a crash.
+  if (result.stopReason === 'limitTurns') return { ...finish(''), turnLimitReached: true };
+  if (result.stopReason === 'cancelled') return finish('', 'cancelled');
+  const answer = result.lastMessage.content
+    .flatMap((block) => (block.type === 'textBlock' ? [block.text] : []))
+    .join('\n')
+    .trim();
+  return finish(answer);
+}
