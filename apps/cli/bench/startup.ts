@@ -6,6 +6,9 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startOllamaStandIn } from '@evalpacks/testkit';
@@ -34,6 +37,9 @@ for (let run = 0; run < Number(values.runs); run++) {
       '--structural-only',
       '--ollama-host',
       standIn.url,
+      // A fresh store each time: a cached re-run would make no request at all.
+      '--store',
+      join(mkdtempSync(join(tmpdir(), 'evalpacks-startup-')), 'evalpacks.db'),
     ],
     { cwd: root, stdio: 'ignore' },
   );

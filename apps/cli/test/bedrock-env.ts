@@ -44,10 +44,17 @@ export interface GuardedResult extends CliResult {
   network: string[];
 }
 
-/** Runs the CLI in `awsEnv` (null: no credentials at all), returning what it printed and tried to reach. */
-export async function runGuarded(args: string[], credentials: Credentials | null): Promise<GuardedResult> {
+/**
+ * Runs the CLI in `awsEnv` (null: no credentials at all) plus `env`, returning what it printed and tried
+ * to reach.
+ */
+export async function runGuarded(
+  args: string[],
+  credentials: Credentials | null,
+  env: Record<string, string> = {},
+): Promise<GuardedResult> {
   const log = join(mkdtempSync(join(tmpdir(), 'evalpacks-net-')), 'network.log');
-  const result = await runCli(args, awsEnv(credentials, log));
+  const result = await runCli(args, { ...awsEnv(credentials, log), ...env });
   let network: string[] = [];
   try {
     network = readFileSync(log, 'utf8').trim().split('\n').filter(Boolean);

@@ -1,6 +1,8 @@
 // Preloaded into the CLI under test (NODE_OPTIONS=--import): records, and blocks, every attempt to
 // open a TCP connection or resolve a name that is not loopback, so a test can prove nothing left
 // the machine (the AWS credential chain probes the instance-metadata address unless told not to).
+// With EVALPACKS_NETWORK_LOOPBACK=block, loopback connections are recorded and blocked too: an
+// offline run must not even reach a local model server.
 
 import dns from 'node:dns';
 import { appendFileSync } from 'node:fs';
@@ -8,6 +10,7 @@ import net from 'node:net';
 
 const LOG = process.env.EVALPACKS_NETWORK_LOG;
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost', '::ffff:127.0.0.1']);
+const BLOCK_LOOPBACK = process.env.EVALPACKS_NETWORK_LOOPBACK === 'block';
 const record = (what) => {
   if (LOG) appendFileSync(LOG, `${what}\n`);
 };
@@ -27,7 +30,7 @@ function targetOf(args) {
 const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function guardedConnect(...args) {
   const target = targetOf(args);
-  if (target && !LOOPBACK.has(target.host)) {
+  if (target && (BLOCK_LOOPBACK || !LOOPBACK.has(target.host))) {
     record(`connect ${target.host}:${target.port}`);
     const error = Object.assign(new Error(`network guard: blocked ${target.host}:${target.port}`), {
       code: 'ECONNREFUSED',

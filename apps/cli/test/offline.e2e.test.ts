@@ -1,14 +1,16 @@
-import { fileURLToPath } from 'node:url';
 import { loadPackCases, loadSampleTranscripts, runChecks } from '@evalpacks/core';
 import { startOllamaStandIn } from '@evalpacks/testkit';
 import { describe, expect, it } from 'vitest';
 import { listDomains, loadDomain } from '../src/packs/discover.ts';
-import { missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
+import { runGuarded } from './bedrock-env.ts';
+import { codeReviewArgs, missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
 import { runCli, summaryOf, tempStore } from './run-cli.ts';
 
-const GUARD = fileURLToPath(new URL('no-network.mjs', import.meta.url));
-/** Any TCP connection the CLI attempts is refused and reported on stderr. */
-const noNetwork = { NODE_OPTIONS: `--import ${GUARD}` };
+/**
+ * The CLI with no AWS credentials and every TCP connection it attempts, loopback included, recorded in
+ * `network` and refused.
+ */
+const runIsolated = (args: string[]) => runGuarded(args, null, { EVALPACKS_NETWORK_LOOPBACK: 'block' });
 
 /** The exit code the pack's own fixtures call for: 0 when every sample passes the pack's checks. */
 async function expectedExit(domain: string): Promise<number> {
@@ -26,11 +28,12 @@ async function expectedExit(domain: string): Promise<number> {
 }
 
 describe.each(listDomains())('pnpm eval --domain %s --offline', (domain) => {
-  it('runs from the fixtures on a fresh store, with no model server and no network connection', async () => {
+  it('runs from the fixtures on a fresh store, with no model server, no credentials and no connection', async () => {
     const code = await expectedExit(domain);
     const cases = (await loadPackCases(await loadDomain(domain))).length;
-    const result = await runCli(['eval', '--domain', domain, '--offline'], noNetwork);
+    const result = await runIsolated(['eval', '--domain', domain, '--offline']);
     expect(result.stderr).toBe('');
+    expect(result.network).toEqual([]);
     expect(result.code).toBe(code);
     expect(summaryOf(result.stdout).split('\n')).toContain(
       `  model calls     0 made, 0 from the cache, ${cases} answers from sample fixtures`,
@@ -46,24 +49,12 @@ describe('offline mode', () => {
     try {
       scriptAgent(standIn);
       scriptJudge(standIn, missedFinding);
-      const online = await runCli([
-        'eval',
-        '--domain',
-        'code-review',
-        '--judge-model',
-        'judge:1b',
-        '--ollama-host',
-        standIn.url,
-        '--store',
-        store,
-      ]);
+      const online = await runCli(codeReviewArgs(standIn.url, '--store', store));
       expect(online.code).toBe(1);
       standIn.reset();
-      const offline = await runCli(
-        ['eval', '--domain', 'code-review', '--judge-model', 'judge:1b', '--offline', '--store', store],
-        noNetwork,
-      );
+      const offline = await runIsolated(codeReviewArgs(standIn.url, '--offline', '--store', store));
       expect(offline.stderr).toBe('');
+      expect(offline.network).toEqual([]);
       expect(offline.code).toBe(1);
       expect(standIn.calls).toHaveLength(0);
       expect(summaryOf(offline.stdout)).toBe(
@@ -77,15 +68,23 @@ describe('offline mode', () => {
   });
 
   it('reports judge items it has no cached verdict for as not judged, not failed', async () => {
-    const result = await runCli(['eval', '--domain', 'code-review', '--offline'], noNetwork);
+    const result = await runIsolated(['eval', '--domain', 'code-review', '--offline']);
     expect(result.code).toBe(0);
     expect(summaryOf(result.stdout)).toContain('  findings        0/9 caught (95% CI 0.0–29.9%, 9 not judged)\n');
     expect(result.stdout).toContain('    NOT JUDGED ssn-exposure (critical)\n      offline: no cached verdict\n');
   });
 
-  it('has a network guard that does catch a connection', async () => {
-    const result = await runCli(['eval', '--domain', 'code-review', '--ollama-host', 'http://127.0.0.1:4'], noNetwork);
+  it('needs no AWS credentials for an offline run on Bedrock either', async () => {
+    const result = await runIsolated(['eval', '--domain', 'code-review', '--backend', 'bedrock', '--offline']);
+    expect(result.stderr).toBe('');
+    expect(result.network).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^agent {2}bedrock \S+ · us-east-1\n/m);
+  });
+
+  it('would see a connection: the guard records and refuses loopback ones too', async () => {
+    const result = await runIsolated(['eval', '--domain', 'code-review', '--ollama-host', 'http://127.0.0.1:4']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('no-network: blocked a connection to 127.0.0.1:4\n');
+    expect(result.network).toEqual(['connect 127.0.0.1:4']);
   });
 });
