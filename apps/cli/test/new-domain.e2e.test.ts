@@ -57,6 +57,7 @@ describe('pnpm new-domain NAME', () => {
     expect(readdirSync(join(copy, 'domains', NAME), { recursive: true }).sort()).toEqual(
       expect.arrayContaining([
         'cases/example.yaml',
+        'fixtures/example.json',
         'package.json',
         'prompts/baseline.md',
         'src/checks.ts',
@@ -78,8 +79,11 @@ describe('pnpm new-domain NAME', () => {
     standIn.script({ match: { hasFormat: true }, reply: { content: '{"reasoning":"r","caught":true}' } });
     const inCopy = (...args: string[]) => run('pnpm', args, { cwd: copy, env: { TURBO_TELEMETRY_DISABLED: '1' } });
     // Independent and read-only, so they run side by side: the typecheck alone takes seconds.
-    const [evaluated, tested, dry, typed, linted] = await Promise.all([
+    const offlineStore = join(mkdtempSync(join(tmpdir(), 'evalpacks-new-domain-')), 'evalpacks.db');
+    const [evaluated, offline, tested, dry, typed, linted] = await Promise.all([
       inCopy('eval', '--domain', NAME, '--ollama-host', standIn.url, '--judge-model', 'judge:1b'),
+      // Its sample transcript makes it run offline from the start, as every pack must.
+      inCopy('eval', '--domain', NAME, '--offline', '--store', offlineStore),
       inCopy('--filter', `@evalpacks/${NAME}`, 'test'),
       inCopy('exec', 'turbo', 'run', 'test', '--dry=json'),
       inCopy('--filter', `@evalpacks/${NAME}`, 'typecheck'),
@@ -95,6 +99,8 @@ describe('pnpm new-domain NAME', () => {
       '  false positives 0',
       '  judge errors    0',
     ]);
+    expect(offline.code).toBe(0);
+    expect(offline.stdout).toContain('  model calls     0 made, 0 from the cache, 1 answer from sample fixtures\n');
     // Its own tests pass, turbo's `pnpm test` includes them, and it typechecks and lints clean.
     expect(tested.code).toBe(0);
     expect(tested.stdout).toMatch(/Tests\s+3 passed \(3\)/);

@@ -16,6 +16,7 @@ export interface NewDomainOptions {
 const ROLES: Record<string, string> = {
   'prompts/baseline.md': "the agent's prompt, RISEN sections as headings",
   'cases/example.yaml': 'one case: input, an expected finding, an expectedAbsent item',
+  'fixtures/example.json': 'a hand-written answer to it, for --offline runs without a model',
   'src/checks.ts': "one structural check, from the prompt's Expectation",
   'src/index.ts': 'definePack({...}): name, description, checks, judge',
   'test/checks.test.ts': 'the check on a passing and a failing answer',

@@ -5,7 +5,8 @@ export function modelCallsRow(calls: ModelCalls, samplesUsed?: number): [string,
   const { agent, judge } = calls.stats();
   const made = agent.made + judge.made;
   const cached = agent.cached + judge.cached;
-  const samples = samplesUsed === undefined ? '' : `, ${samplesUsed} answers from sample fixtures`;
+  const samples =
+    samplesUsed === undefined ? '' : `, ${samplesUsed} answer${samplesUsed === 1 ? '' : 's'} from sample fixtures`;
   return ['model calls', `${made} made, ${cached} from the cache${samples}`];
 }
 
