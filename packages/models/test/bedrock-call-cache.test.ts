@@ -1,10 +1,11 @@
-import { CacheMissError, type CallCache, defineTool, ModelCalls, verdictJsonSchema } from '@evalpacks/core';
+import { CacheMissError, defineTool, ModelCalls, verdictJsonSchema } from '@evalpacks/core';
 import type { BedrockStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createBedrockAgent, createBedrockJudge } from '../src/bedrock/backend.ts';
 import { VERDICT_TOOL } from '../src/bedrock/judge.ts';
 import { connectionTo, HAIKU, SONNET, startStandIn, useDummyCredentials } from './bedrock-support.ts';
+import { mapCache } from './support.ts';
 
 let s: BedrockStandIn;
 beforeAll(async () => {
@@ -13,18 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 beforeEach(() => s.reset());
-
-/** The port over a Map, holding JSON text as the SQLite store does, so a hit is a fresh copy. */
-function mapCache(): CallCache {
-  const entries = new Map<string, string>();
-  return {
-    get: async (key) => {
-      const json = entries.get(key);
-      return json === undefined ? undefined : JSON.parse(json);
-    },
-    set: async (key, value) => void entries.set(key, JSON.stringify(value)),
-  };
-}
 
 const weather = defineTool({
   name: 'get_weather',

@@ -1,11 +1,11 @@
-import { CacheMissError, type CallCache, ModelCalls } from '@evalpacks/core';
+import { CacheMissError, ModelCalls } from '@evalpacks/core';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runOllamaAgent } from '../src/ollama/agent.ts';
 import { createOllamaClient } from '../src/ollama/client.ts';
 import { ollamaStructuredCall } from '../src/ollama/judge.ts';
-import { MODEL, weatherTool } from './support.ts';
+import { MODEL, mapCache, weatherTool } from './support.ts';
 
 let s: OllamaStandIn;
 beforeAll(async () => {
@@ -13,19 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 beforeEach(() => s.reset());
-
-/** The port over a Map, holding JSON text as the SQLite store does, so a hit is a fresh copy. */
-function mapCache(): CallCache & { size(): number } {
-  const entries = new Map<string, string>();
-  return {
-    size: () => entries.size,
-    get: async (key) => {
-      const json = entries.get(key);
-      return json === undefined ? undefined : JSON.parse(json);
-    },
-    set: async (key, value) => void entries.set(key, JSON.stringify(value)),
-  };
-}
 
 const client = () => createOllamaClient({ host: s.url, timeoutMs: 5_000 });
 

@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import type { CallCache } from '@evalpacks/core';
 import { tool } from '@strands-agents/sdk';
 import { z } from 'zod';
 
@@ -27,4 +28,17 @@ export function weatherTool() {
     },
   });
   return { weather, calls };
+}
+
+/** The call-cache port over a Map, holding JSON text as the SQLite store does, so a hit is a fresh copy. */
+export function mapCache(): CallCache & { size(): number } {
+  const entries = new Map<string, string>();
+  return {
+    size: () => entries.size,
+    get: async (key) => {
+      const json = entries.get(key);
+      return json === undefined ? undefined : JSON.parse(json);
+    },
+    set: async (key, value) => void entries.set(key, JSON.stringify(value)),
+  };
 }
