@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { brief } from '@evalpacks/core';
 import { type BedrockStandIn, type OllamaStandIn, startBedrockStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -229,6 +232,26 @@ describe('Bedrock failures that stop a run before any case', { timeout: 60_000 }
     expect(result.stderr).toMatch(
       /^evalpacks: AWS refused the credentials .*InvalidSignatureException.*\. Fix: Refresh them/,
     );
+  });
+
+  it('keeps the secret out of the store and every report file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evalpacks-secret-'));
+    const store = join(dir, 'runs.db');
+    scriptBedrockAgent(bedrock);
+    scriptBedrockJudge(bedrock, missed);
+    const backend = ['--backend', 'bedrock', '--bedrock-endpoint', bedrock.url];
+    const memory = ['--store', store, '--reporter', 'console,json,junit,markdown', '--out', join(dir, 'reports')];
+    const result = await run(['eval', '--domain', 'code-review', ...backend, ...memory]);
+    expect(result.code).toBe(1);
+    // Every file the run left (the database with any journal beside it, the three reports), read as bytes.
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name));
+    expect(files.length).toBeGreaterThanOrEqual(4);
+    const all = Buffer.concat(files.map((file) => readFileSync(file)));
+    expect(all.includes('subtle-issues')).toBe(true); // the grep sees the stored and reported data
+    expect(all.includes(KEY.secretAccessKey)).toBe(false);
+    expect(all.includes(KEY.accessKeyId)).toBe(false);
   });
 
   it('never printed the dummy secret in any run of this file, nor sent it to the endpoint in a body', () => {
