@@ -109,7 +109,8 @@ try {
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else {
     // Anything that stopped the evaluation itself (usage, bad data, infrastructure, a bug) is exit 2.
+    // Exit now: calls still in flight when the run failed (up to --timeout) must not keep the process alive.
     process.stderr.write(`${formatError(error)}\n`);
-    process.exitCode = 2;
+    process.exit(2);
   }
 }

@@ -65,7 +65,7 @@ describe('pnpm eval --domain code-review against the Ollama stand-in', () => {
     expect(result.stderr).toBe('');
     const summary = summaryOf(result.stdout);
     expect(summary).toContain('  cases           0/3 passed, 3 with errors (0.0%, 95% CI 0.0–56.1%)\n');
-    expect(summary).toContain('  findings        0/9 caught (95% CI 0.0–29.9%)\n');
+    expect(summary).toContain('  findings        n/a: 0 of 9 judged (9 judge errors)\n');
     expect(summary).toContain('  judge errors    12\n');
     expect(summary).toContain('  model calls     27 made, 0 from the cache\n');
     expect(summary).toContain('Judge       basic-vulnerabilities: judge error on');

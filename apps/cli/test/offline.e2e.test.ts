@@ -70,7 +70,7 @@ describe('offline mode', () => {
   it('reports judge items it has no cached verdict for as not judged, not failed', async () => {
     const result = await runIsolated(['eval', '--domain', 'code-review', '--offline']);
     expect(result.code).toBe(0);
-    expect(summaryOf(result.stdout)).toContain('  findings        0/9 caught (95% CI 0.0–29.9%, 9 not judged)\n');
+    expect(summaryOf(result.stdout)).toContain('  findings        n/a: 0 of 9 judged (9 not judged)\n');
     expect(result.stdout).toContain('    NOT JUDGED ssn-exposure (critical)\n      offline: no cached verdict\n');
   });
 

@@ -47,9 +47,7 @@ export {
   type TrendPolicy,
 } from './history/trend.ts';
 export { judgeCase, judgeRequests } from './judge/judge-case.ts';
-export { JUDGE_PROMPT_VERSION } from './judge/prompts.ts';
 export { JUDGE_STYLES, type JudgeStyle, parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
-export { YES_NO_PROMPT_VERSION } from './judge/yes-no.ts';
 export { CaseFileError, loadCaseFile } from './pack/case-file.ts';
 export { definePack, type Pack, type PackDefinition } from './pack/define-pack.ts';
 export { fixturePath, loadSampleTranscript, loadSampleTranscripts } from './pack/fixtures.ts';

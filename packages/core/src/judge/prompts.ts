@@ -1,8 +1,5 @@
 import type { Finding } from '../schema/finding.ts';
 
-/** Bump when the wording changes: stored verdicts and cache keys carry it. */
-export const JUDGE_PROMPT_VERSION = 'risen-judge-v1';
-
 export interface JudgeContext {
   subject: string;
   guidance?: string;

@@ -3,9 +3,6 @@ import type { Finding } from '../schema/finding.ts';
 import type { JudgedItemKind } from '../schema/verdict.ts';
 import { type JudgeContext, material } from './prompts.ts';
 
-/** Bump when the wording changes: stored verdicts and cache keys carry it. */
-export const YES_NO_PROMPT_VERSION = 'yes-no-judge-v1';
-
 /**
  * The simpler judge form for small local models: one plain question, answered YES or NO, with a
  * sentence of reasoning first when the model manages it.

@@ -6,7 +6,7 @@ import { wilsonInterval } from '../stats/wilson.ts';
 import type { PriceLookup } from './cost.ts';
 import { formatInterval, percent } from './format-rate.ts';
 import { suggestionsFor } from './suggestions.ts';
-import { summarizeRun } from './summary.ts';
+import { type RunSummary, summarizeRun } from './summary.ts';
 import { printSuggestions, spendRows, tokenLine } from './summary-rows.ts';
 
 export interface ConsoleReporterOptions {
@@ -29,8 +29,20 @@ function trimAnswer(answer: string, max: number): string {
 }
 
 const tally = (outcomes: boolean[]) => ({ passed: outcomes.filter(Boolean).length, total: outcomes.length });
+/** Only verdicts the judge gave count: a judge error or an item not judged is no evidence of a miss. */
 const findingOutcomes = (result: CaseResult) =>
-  result.verdicts.filter((v) => v.kind === 'finding').map((v) => v.status === 'ok' && v.passed);
+  result.verdicts.filter((v) => v.kind === 'finding' && v.status === 'ok').map((v) => v.status === 'ok' && v.passed);
+
+function findingsRow(run: RunResult, f: RunSummary['findings']): string {
+  const unjudged = [
+    f.notJudged ? `${f.notJudged} not judged` : '',
+    f.errors ? `${f.errors} judge error${f.errors === 1 ? '' : 's'}` : '',
+  ].filter(Boolean);
+  if (f.judged === 0) return `n/a: 0 of ${f.total} judged (${unjudged.join(', ')})`;
+  const rate = clusteredRate(run.cases.map((r) => tally(findingOutcomes(r))));
+  const rest = unjudged.length ? `; ${unjudged.join(', ')}` : '';
+  return `${f.passed}/${f.judged} caught (${formatInterval(rate)})${rest}`;
+}
 
 /** Prints each case as it completes and the run's summary and suggestions at the end. */
 export function consoleReporter(options: ConsoleReporterOptions) {
@@ -104,11 +116,7 @@ export function consoleReporter(options: ConsoleReporterOptions) {
       const structural = clusteredRate(run.cases.map((r) => tally(r.checks.map((check) => check.passed))));
       row('structural', `${s.structural.passed}/${s.structural.total} checks passed (${formatInterval(structural)})`);
     }
-    if (s.findings.total > 0) {
-      const notJudged = s.findings.notJudged ? `, ${s.findings.notJudged} not judged` : '';
-      const findings = clusteredRate(run.cases.map((r) => tally(findingOutcomes(r))));
-      row('findings', `${s.findings.passed}/${s.findings.total} caught (${formatInterval(findings)}${notJudged})`);
-    }
+    if (s.findings.total > 0) row('findings', findingsRow(run, s.findings));
     if (run.judge) {
       row('false positives', String(s.falsePositives));
       row('judge errors', String(s.judgeErrors));

@@ -40,7 +40,7 @@ export function markdownReport(run: RunResult, options: MarkdownReportOptions = 
   out.push('');
   out.push(
     `Structural ${s.structural.passed}/${s.structural.total} checks passed · findings ${s.findings.passed}/` +
-      `${s.findings.total} caught · ${s.falsePositives} false positives · ${s.judgeErrors} judge errors · ` +
+      `${s.findings.judged} caught (${s.findings.total - s.findings.judged} not judged) · ${s.falsePositives} false positives · ${s.judgeErrors} judge errors · ` +
       `tokens: agent ${s.agentTokens.input} in / ${s.agentTokens.output} out, judge ${s.judgeTokens.input} in / ` +
       `${s.judgeTokens.output} out`,
     '',

@@ -11,7 +11,8 @@ export interface RunSummary {
   notStarted: number;
   errors: number;
   structural: Tally;
-  findings: Tally & { notJudged: number };
+  /** `passed` of `judged` (verdicts the judge gave); `total` also counts items not judged or in judge error. */
+  findings: Tally & { judged: number; notJudged: number; errors: number };
   falsePositives: number;
   judgeErrors: number;
   agentErrors: number;
@@ -28,7 +29,7 @@ export function summarizeRun(run: RunResult): RunSummary {
     notStarted: run.notStarted?.length ?? 0,
     errors: 0,
     structural: { passed: 0, total: 0 },
-    findings: { passed: 0, total: 0, notJudged: 0 },
+    findings: { passed: 0, judged: 0, total: 0, notJudged: 0, errors: 0 },
     falsePositives: 0,
     judgeErrors: 0,
     agentErrors: 0,
@@ -54,8 +55,10 @@ export function summarizeRun(run: RunResult): RunSummary {
       summary.retries.judge += verdict.retries ?? 0;
       if (verdict.kind === 'finding') {
         summary.findings.total++;
+        if (verdict.status === 'ok') summary.findings.judged++;
         if (verdict.status === 'ok' && verdict.passed) summary.findings.passed++;
         if (verdict.status === 'skipped') summary.findings.notJudged++;
+        if (verdict.status === 'error') summary.findings.errors++;
       }
       if (verdict.kind === 'absent' && verdict.status === 'ok' && !verdict.passed) summary.falsePositives++;
     }
