@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_CATCH, scriptV2Comparison, V2_ONLY } from './compare-script.ts';
-import { runCli } from './run-cli.ts';
+import { ROOT, runCli } from './run-cli.ts';
 
 /** From the first case block to the end: everything after the header, which names the stand-in's port. */
 const fromFirstCase = (stdout: string) => stdout.slice(stdout.indexOf('━━')).trimEnd();
@@ -112,7 +112,7 @@ describe('pnpm compare: errors, a pack of its own agent, paths from where pnpm r
     standIn.script({ ...garbage, reply: { content: 'no json' } });
     scriptV2Comparison(standIn);
     const subtle = ['--test-case', 'domains/code-review/cases/subtle-issues.yaml'];
-    const result = await runCli(compare('--domain', 'code-review', '--variant', 'v2', ...subtle));
+    const result = await runCli(compare('--domain', 'code-review', '--variant', 'v2', ...subtle), { INIT_CWD: ROOT });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(2);
     const report = fromFirstCase(result.stdout);
