@@ -60,6 +60,7 @@ program
   .command('compare')
   .description('run two prompts (or models) on the same cases and judge, and say whether the change helped')
   .option('--domain <name>', 'the pack to compare on')
+  .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
   .option('--baseline <name|file>', "a variant of the pack or a prompt file (default: the pack's default)")
   .option('--variant <name|file>', 'the variant to compare against the baseline')
   .option('--model <name>', 'agent model for both sides')

@@ -5,7 +5,7 @@ import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sample } from './code-review-script.ts';
 import { scriptV2Comparison, V2_ONLY } from './compare-script.ts';
-import { runCli } from './run-cli.ts';
+import { ROOT, runCli } from './run-cli.ts';
 
 const CASES = 12;
 const lambda = (i: number) => `lambda #${String(i).padStart(2, '0')}`;
@@ -198,6 +198,8 @@ describe('pnpm compare against the Ollama stand-in', () => {
     scriptV2Comparison(standIn);
     const result = await runCli(
       compare('--variant', 'domains/code-review/prompts/v2.md', '--variant-model', 'qwen3.5:0.8b'),
+      // The file is named from the workspace root, as a user running pnpm there would.
+      { INIT_CWD: ROOT },
     );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

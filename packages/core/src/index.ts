@@ -84,7 +84,7 @@ export type {
   StructuredCallRequest,
   StructuredCallResponse,
 } from './runner/ports.ts';
-export { type CaseTally, type ItemTally, policyResolver, reduceEpochs } from './runner/reduce-epochs.ts';
+export { type CaseTally, type ItemTally, policyResolver, reduceEpochs, runPolicy } from './runner/reduce-epochs.ts';
 export { replayAgent } from './runner/replay-agent.ts';
 export { type RunOptions, runPack } from './runner/run-pack.ts';
 export { type SampleFallbackAgent, uncachedAgent, withSampleFallback } from './runner/sample-agent.ts';

@@ -6,7 +6,9 @@ import { PolicySchema } from './policy-option.ts';
 /** The compare command's flags after commander has read them. */
 export const CompareOptionsSchema = z
   .object({
-    domain: z.string({ error: 'missing --domain NAME (see pnpm eval --list)' }).min(1),
+    domain: z.string().min(1).optional(),
+    /** A pack folder instead of a domain, as with eval --pack. */
+    pack: z.string().min(1).optional(),
     /** A variant name of the pack or a prompt file; the pack's default variant when absent. */
     baseline: z.string().min(1).optional(),
     variant: z.string().min(1).optional(),
@@ -28,6 +30,8 @@ export const CompareOptionsSchema = z
     ci: z.boolean().default(false),
     color: z.boolean().default(true),
   })
+  .refine((o) => o.domain || o.pack, { message: 'missing --domain NAME (see pnpm eval --list) or --pack PATH' })
+  .refine((o) => !(o.domain && o.pack), { message: 'use either --domain NAME or --pack PATH, not both' })
   .refine((o) => !(o.structuralOnly && o.skipStructural), {
     message: '--structural-only and --skip-structural together would check nothing',
   })

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import {
   costOf,
-  createPackAgent,
   loadPackCases,
   loadPackVariant,
   loadSampleTranscripts,
@@ -15,6 +14,7 @@ import type { CostOf } from '@evalpacks/store';
 import { EvalStore } from '@evalpacks/store';
 import { connectBackends } from '../backends/connect.ts';
 import { roleLines } from '../backends/header.ts';
+import { packOwnAgent } from '../backends/own-agent.ts';
 import { resolveRoles } from '../backends/roles.ts';
 import { Budget } from '../cost/budget.ts';
 import { loadPrices } from '../cost/prices.ts';
@@ -70,7 +70,7 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
   );
 
   const roles = resolveRoles(options, DEFAULT_OLLAMA_MODEL);
-  const ownAgent = pack.agent && createPackAgent(pack.agent, { timeoutMs: options.timeout * 1000 });
+  const ownAgent = packOwnAgent(pack, options.timeout);
   const prices = await loadPrices();
   // Checked before connecting, so a model without a price costs nothing to find out about.
   const budget =

@@ -10,6 +10,7 @@ import {
   type RunResult,
   reduceEpochs,
   repeatReporter,
+  runPolicy,
 } from '@evalpacks/core';
 import type { CommandIo } from '../commands/eval.ts';
 import type { EvalOptions } from '../commands/eval-options.ts';
@@ -35,7 +36,9 @@ export type ConsoleOutput = ReturnType<typeof consoleOutput>;
 
 /** " · 3 epochs · policy majority" for the header of a repeated run. */
 export function repeatsLabel(options: EvalOptions, pack: Pack, epochs: number): string {
-  return epochs > 1 ? ` · ${epochs} epochs · policy ${options.policy ?? pack.repeatPolicy ?? 'majority'}` : '';
+  return epochs > 1
+    ? ` · ${epochs} epochs · policy ${runPolicy({ cli: options.policy, pack: pack.repeatPolicy })}`
+    : '';
 }
 
 export interface FinishOptions {
@@ -66,7 +69,7 @@ export async function finishRun(finish: FinishOptions): Promise<number> {
   const gate =
     options.minPassRate === undefined ? undefined : passRateRow(passed, outcomes.length, options.minPassRate);
   if (gate) rows.push(gate.row);
-  if (tallies) output.repeatSummary(options.policy ?? pack.repeatPolicy ?? 'majority', run, tallies, rows);
+  if (tallies) output.repeatSummary(runPolicy({ cli: options.policy, pack: pack.repeatPolicy }), run, tallies, rows);
   else output.summary(run, rows);
   const dir = options.out ?? join(finish.storePath, '..', 'reports', `run-${finish.runId}`);
   for (const path of await writeFileReports(options.reporter, run, dir, finish.runId)) io.write(`report ${path}\n`);

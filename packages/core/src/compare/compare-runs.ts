@@ -7,7 +7,12 @@ import { type PermutationTest, pairedPermutationTest, smallestPermutationP } fro
 import { minimumDetectableDifference } from '../stats/power.ts';
 import { type CaseComparison, pairCases } from './pair-cases.ts';
 
-export type ComparisonVerdict = 'better' | 'worse' | 'no detectable difference';
+/**
+ * 'inconclusive' when either side had an agent or judge error on any case: the items an error left
+ * ungraded cannot be paired, and an error is rarely independent of the prompt or model (a variant that
+ * breaks the agent is the worst variant of all), so the remaining items cannot settle the question.
+ */
+export type ComparisonVerdict = 'better' | 'worse' | 'no detectable difference' | 'inconclusive';
 
 export interface SideFigures {
   structural: KindFigures;
@@ -41,6 +46,8 @@ export interface Comparison {
   /** The smallest true difference this comparison would find with 80% power at α; Infinity when none. */
   detectable: { difference: number; basis: 'observed' | 'assumed'; smallestP: number };
   unpairedItems: number;
+  /** Cases with at least one agent or judge error, per side. */
+  errored: { baseline: number; variant: number };
   alpha: number;
 }
 
@@ -96,12 +103,18 @@ export function compareRuns(
   const gained = cases.reduce((sum, c) => sum + c.gained.length, 0);
   const lost = cases.reduce((sum, c) => sum + c.lost.length, 0);
   const significant = permutation.pValue < alpha;
+  const errored = {
+    baseline: cases.filter((c) => c.errors[0].length > 0).length,
+    variant: cases.filter((c) => c.errors[1].length > 0).length,
+  };
   const verdict: ComparisonVerdict =
-    significant && difference.lower > 0
-      ? 'better'
-      : significant && difference.upper < 0
-        ? 'worse'
-        : 'no detectable difference';
+    errored.baseline + errored.variant > 0
+      ? 'inconclusive'
+      : significant && difference.lower > 0
+        ? 'better'
+        : significant && difference.upper < 0
+          ? 'worse'
+          : 'no detectable difference';
   const b = sideFigures(baseline, cases, 'baseline');
   const v = sideFigures(variant, cases, 'variant');
   return {
@@ -114,6 +127,7 @@ export function compareRuns(
     verdict,
     detectable: detectable(difference, b.items, v.items, alpha),
     unpairedItems: cases.reduce((sum, c) => sum + c.unpaired, 0),
+    errored,
     alpha,
   };
 }

@@ -30,6 +30,18 @@ export interface CaseComparison {
   paired: PairedItem[];
   /** Items graded on one side only (judge errors, agent errors): left out of the statistics. */
   unpaired: number;
+  /** Each side's distinct agent and judge errors on this case, one line each: baseline then variant. */
+  errors: [string[], string[]];
+}
+
+/** A side's agent and judge errors over the case's epochs, each distinct text once. */
+function errorLines(tally: CaseTally | undefined): string[] {
+  const lines = new Set<string>();
+  for (const result of tally?.results ?? []) {
+    if (result.transcript.error) lines.add(`agent: ${result.transcript.error}`);
+    for (const verdict of result.verdicts) if (verdict.status === 'error') lines.add(`judge: ${verdict.error}`);
+  }
+  return [...lines];
 }
 
 function falsePositives(tally: CaseTally | undefined): number {
@@ -73,6 +85,7 @@ export function pairCases(baseline: readonly CaseTally[], variant: readonly Case
       lost: paired.filter((p) => p.baseline.verdict === 'passed' && p.variant.verdict === 'failed'),
       paired,
       unpaired,
+      errors: [errorLines(b), errorLines(v)],
     };
   });
 }

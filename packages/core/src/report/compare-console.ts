@@ -29,6 +29,17 @@ export function casesNeeded(alpha: number): number {
   return Math.ceil(Math.log2(2 / alpha) + 1e-9);
 }
 
+/** ": agent or judge errors in 3 of 3 variant cases", said after an inconclusive verdict. */
+function erroredNote(comparison: Comparison): string {
+  const { baseline, variant } = comparison.errored;
+  const total = comparison.cases.length;
+  const sides = [
+    baseline > 0 && `${baseline} of ${total} baseline cases`,
+    variant > 0 && `${variant} of ${total} variant cases`,
+  ].filter(Boolean);
+  return sides.length ? `: agent or judge errors in ${sides.join(' and ')}` : '';
+}
+
 const counted = (s: SideCount) => `${s.passed}/${s.total}`;
 const epochs = (item: PairedItem['baseline']) => `${item.passed}/${item.graded}`;
 
@@ -60,6 +71,8 @@ export function printComparison(comparison: Comparison, options: CompareReporter
       if (lost.length) row(lostWord, c.red(lost.join(', ')));
     }
     if (item.unpaired > 0) row('not compared', `${item.unpaired} items graded on one side only (errors)`);
+    for (const line of item.errors[0]) row('baseline error', c.yellow(line));
+    for (const line of item.errors[1]) row('variant error', c.yellow(line));
     out();
   }
 
@@ -91,14 +104,15 @@ export function printComparison(comparison: Comparison, options: CompareReporter
 
   const interval =
     d.df > 0 ? `95% CI ${points(d.lower)} to ${points(d.upper)} points` : 'no interval from a single case';
-  row('difference', `${points(d.mean)} points (${interval}; paired per item, clustered by case)`);
+  if (d.clusters === 0) row('difference', 'none measured: no item was graded on both sides');
+  else row('difference', `${points(d.mean)} points (${interval}; paired per item, clustered by case)`);
   const p = comparison.permutation;
   const how = p.method === 'exact' ? `exact, ${p.draws} sign assignments` : `Monte Carlo, ${p.draws} draws`;
   row('permutation test', `p ${formatP(p.pValue)} over cases (${how})`);
   const m = comparison.mcnemar;
   row('exact McNemar', `p ${formatP(m.pValue)} over items (${m.gained} gained, ${m.lost} lost)`);
   const paint = comparison.verdict === 'better' ? c.green : comparison.verdict === 'worse' ? c.red : c.yellow;
-  row('verdict', paint(c.bold(comparison.verdict)));
+  row('verdict', paint(c.bold(comparison.verdict)) + erroredNote(comparison));
   const alpha = comparison.alpha;
   const power = comparison.detectable;
   if (!Number.isFinite(power.difference)) {

@@ -92,5 +92,10 @@ export function countItems(tally: CaseTally | undefined, kind: ItemKind): { pass
  * time); the command line sets the default for the run's other cases.
  */
 export function policyResolver(options: { cli?: RepeatPolicy; pack?: RepeatPolicy }): (testCase: Case) => RepeatPolicy {
-  return (testCase) => testCase.repeatPolicy ?? options.cli ?? options.pack ?? 'majority';
+  return (testCase) => testCase.repeatPolicy ?? runPolicy(options);
+}
+
+/** The policy of a run's cases that set none, as its header names it: the command line's, else the pack's. */
+export function runPolicy(options: { cli?: RepeatPolicy; pack?: RepeatPolicy }): RepeatPolicy {
+  return options.cli ?? options.pack ?? 'majority';
 }
