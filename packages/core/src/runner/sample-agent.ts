@@ -36,7 +36,9 @@ export function withSampleFallback(
         throw new Error(`offline: no cached answer and no sample transcript at ${fixturePath(pack, request.caseId)}`);
       }
       used += 1;
-      return { ...sample, toolCalls: sample.toolCalls.map((call) => ({ ...call })) };
+      // A hand-written answer cost nothing, whatever usage its fixture records.
+      const toolCalls = sample.toolCalls.map((call) => ({ ...call }));
+      return { ...sample, toolCalls, usage: { input: 0, output: 0 } };
     },
   };
 }
