@@ -17,6 +17,7 @@ import { connectBackends } from '../backends/connect.ts';
 import { roleLines } from '../backends/header.ts';
 import { resolveRoles } from '../backends/roles.ts';
 import { Budget } from '../cost/budget.ts';
+import { spentSoFar } from '../cost/spent-so-far.ts';
 import { loadPrices } from '../cost/prices.ts';
 import { runRecorded } from '../memory/recorded-run.ts';
 import { givenFlags, runConfig, withStoredFlags } from '../memory/run-config.ts';
@@ -98,11 +99,12 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
   const judgeRef = judge && { backend: judge.backend, model: judge.model };
   const config = runConfig({ pack, variant, cases, options, agent: agentRef, judge: judgeRef, flags });
   const epochs = options.repeat;
+  const stored = storedCost(prices.priceOf, agentRef, judgeRef);
   const session = startSession({
     store,
     resume,
     total: cases.length * epochs,
-    costOf: storedCost(prices.priceOf, agentRef, judgeRef),
+    costOf: stored,
     meta: {
       kind: 'eval',
       pack: pack.name,
@@ -115,6 +117,8 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
       config,
     },
   });
+
+  budget?.addSpent(spentSoFar(session.completed, stored));
 
   const output = consoleOutput(options, io, epochs, prices.priceOf);
   const style = options.judgeStyle === 'yes-no' ? ' (yes-no questions)' : '';
