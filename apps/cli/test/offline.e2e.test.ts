@@ -98,6 +98,20 @@ describe('offline mode', () => {
     db.close();
   });
 
+  it("never answers another prompt with the default variant's samples", async () => {
+    const result = await runIsolated(['eval', '--domain', 'code-review', '--offline', '--variant', 'v2']);
+    const why =
+      'offline: no cached answer for the v2 prompt, and the samples answer the baseline prompt only; ' +
+      'run once with a model to fill the cache';
+    expect(result.stderr).toBe('');
+    expect(result.network).toEqual([]);
+    expect(result.code).toBe(1);
+    expect(result.stdout.split(`  agent error ${why}\n`)).toHaveLength(4);
+    const summary = summaryOf(result.stdout).split('\n');
+    expect(summary).toContain('  cases           0/3 passed, 3 with errors (0.0%, 95% CI 0.0–56.1%)');
+    expect(summary).toContain('  model calls     0 made, 0 from the cache, 0 answers from sample fixtures');
+  });
+
   it('would see a connection: the guard records and refuses loopback ones too', async () => {
     const result = await runIsolated(['eval', '--domain', 'code-review', '--ollama-host', 'http://127.0.0.1:4']);
     expect(result.code).toBe(2);

@@ -17,10 +17,11 @@ import { connectBackends } from '../backends/connect.ts';
 import { roleLines } from '../backends/header.ts';
 import { resolveRoles } from '../backends/roles.ts';
 import { Budget } from '../cost/budget.ts';
-import { spentSoFar } from '../cost/spent-so-far.ts';
 import { loadPrices } from '../cost/prices.ts';
+import { spentSoFar } from '../cost/spent-so-far.ts';
 import { runRecorded } from '../memory/recorded-run.ts';
 import { givenFlags, runConfig, withStoredFlags } from '../memory/run-config.ts';
+import { promptOtherThanSamples } from '../memory/sample-prompt.ts';
 import { findRunToResume, startSession } from '../memory/session.ts';
 import { resolveStorePath } from '../memory/store-path.ts';
 import { shortPath } from '../output/file-reports.ts';
@@ -90,7 +91,12 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
   const live = ownAgent || backends.agent(roles.agent.model);
   // Offline a pack's own agent is never called: the cache cannot hold its calls, so its samples answer.
   const sampler = options.offline
-    ? withSampleFallback(ownAgent ? uncachedAgent(ownAgent) : live, pack, await loadSampleTranscripts(pack, cases))
+    ? withSampleFallback(
+        ownAgent ? uncachedAgent(ownAgent) : live,
+        pack,
+        await loadSampleTranscripts(pack, cases),
+        await promptOtherThanSamples(pack, variant),
+      )
     : undefined;
   const ports = { agent: sampler ?? live, judge: backends.judge };
   const { agent, judge } = budget ? budget.meter(ports) : ports;
