@@ -171,6 +171,32 @@ describe('pnpm eval --domain code-review on the Bedrock stand-in', { timeout: 60
     ).toHaveLength(1);
   });
 
+  it('resumes a run --max-cost stopped with its Bedrock flags and the spend so far', async () => {
+    scriptBedrockAgent(bedrock);
+    scriptBedrockJudge(bedrock, missed);
+    const store = join(mkdtempSync(join(tmpdir(), 'evalpacks-resume-')), 'evalpacks.db');
+    const stopped = await bedrockRun('--concurrency', '1', '--max-cost', '0.005', '--store', store);
+    expect(stopped.code).toBe(1);
+    // The stored limit again: the budget starts at what run 1 spent, so nothing more starts.
+    const same = await run(['eval', '--resume', '--store', store]);
+    expect(same.stderr).toBe('');
+    expect(same.code).toBe(1);
+    expect(same.stdout).toContain('budget --max-cost $0.0050 passed ($0.0110 spent): no more cases will start\n');
+    expect(same.stdout).toContain(`agent  bedrock ${SONNET} · us-east-1 @ ${bedrock.url}\n`);
+    const resumed = await run(['eval', '--resume', '--max-cost', '1', '--store', store]);
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code).toBe(1);
+    expect(resumed.stdout).toContain('run    1 · resumed with 1 of 3 results saved');
+    // The whole run's results and cost; the calls are this attempt's: 2 agent and 7 judge calls.
+    const cost = '  cost            $0.0323 estimated (agent $0.0297, judge $0.0026)';
+    expect(summaryOf(resumed.stdout)).toBe(
+      [...RESULTS, cost, '  model calls     9 made, 0 from the cache', ...AFTER].join('\n'),
+    );
+    expect(
+      bedrock.converseCalls({ modelId: SONNET }).filter((c) => c.body.inferenceConfig?.maxTokens !== 1),
+    ).toHaveLength(3);
+  });
+
   it('refuses --max-cost for a model without a price before any call', async () => {
     const result = await bedrockRun('--model', 'us.example.unpriced-v1:0', '--max-cost', '1');
     expect(result.code).toBe(2);

@@ -1,5 +1,6 @@
 import { loadPackCases, loadSampleTranscripts, runChecks } from '@evalpacks/core';
 import { startOllamaStandIn } from '@evalpacks/testkit';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { listDomains, loadDomain } from '../src/packs/discover.ts';
 import { runGuarded } from './bedrock-env.ts';
@@ -80,6 +81,35 @@ describe('offline mode', () => {
     expect(result.network).toEqual([]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^agent {2}bedrock \S+ · us-east-1\n/m);
+  });
+
+  it('counts no tokens and no cost for sample answers, in the summary or the store', async () => {
+    const store = tempStore();
+    const args = ['eval', '--domain', 'content-review', '--offline', '--backend', 'bedrock', '--store', store];
+    const result = await runIsolated(args);
+    expect(result.code).toBe(0);
+    const summary = summaryOf(result.stdout).split('\n');
+    expect(summary).toContain('  tokens          agent 0 in / 0 out, judge 0 in / 0 out');
+    expect(summary).toContain('  cost            $0 estimated (agent $0, judge $0)');
+    const db = new Database(store, { readonly: true });
+    expect(db.prepare('SELECT input_tokens, output_tokens, cost_usd FROM transcripts').all()).toEqual(
+      Array(3).fill({ input_tokens: 0, output_tokens: 0, cost_usd: 0 }),
+    );
+    db.close();
+  });
+
+  it("never answers another prompt with the default variant's samples", async () => {
+    const result = await runIsolated(['eval', '--domain', 'code-review', '--offline', '--variant', 'v2']);
+    const why =
+      'offline: no cached answer for the v2 prompt, and the samples answer the baseline prompt only; ' +
+      'run once with a model to fill the cache';
+    expect(result.stderr).toBe('');
+    expect(result.network).toEqual([]);
+    expect(result.code).toBe(1);
+    expect(result.stdout.split(`  agent error ${why}\n`)).toHaveLength(4);
+    const summary = summaryOf(result.stdout).split('\n');
+    expect(summary).toContain('  cases           0/3 passed, 3 with errors (0.0%, 95% CI 0.0–56.1%)');
+    expect(summary).toContain('  model calls     0 made, 0 from the cache, 0 answers from sample fixtures');
   });
 
   it('would see a connection: the guard records and refuses loopback ones too', async () => {

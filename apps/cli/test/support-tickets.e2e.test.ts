@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, summaryOf } from './run-cli.ts';
+import { runCli, summaryOf, tempStore } from './run-cli.ts';
 import { correctPlans, type Plan, planReply, roguePlans, scriptSupportDesk } from './support-tickets-script.ts';
 
 const data = (name: string) => fileURLToPath(new URL(`data/${name}`, import.meta.url));
@@ -133,6 +133,26 @@ describe('pnpm eval --domain support-tickets against the Ollama stand-in', () =>
     );
     expect(standIn.chatCalls({ hasFormat: false })).toHaveLength(3);
     expect(standIn.chatCalls({ hasFormat: true })).toHaveLength(0);
+  });
+
+  it('keeps the turn limit failure when the stored run is re-judged', async () => {
+    const looping = new Map<string, Plan>([
+      [
+        'Where is ORD-1002?',
+        { calls: Array(10).fill({ name: 'lookup_order', arguments: { orderId: 'ORD-1002' } }), answer: '' },
+      ],
+    ]);
+    scriptSupportDesk(standIn, looping);
+    const store = tempStore();
+    const args = ['--test-case', data('one-status.jsonl'), '--max-turns', '3', '--store', store];
+    expect((await evalSupport(standIn, ...args)).code).toBe(1);
+    const rejudged = await runCli(['eval', '--rejudge', '1', '--ollama-host', standIn.url, '--store', store]);
+    expect(rejudged.stderr).toBe('');
+    expect(rejudged.code).toBe(1);
+    expect(rejudged.stdout).toContain('━━ mine-1 Where is ORD-1002?  FAIL\n');
+    expect(rejudged.stdout).toContain(
+      '    FAIL Answers within the turn limit [steps] — the agent was stopped at the turn limit after 3 turns, still calling tools\n',
+    );
   });
 
   it('rejects a golden file naming an unknown tool with its file, line and field, exit 2', async () => {

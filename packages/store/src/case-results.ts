@@ -41,7 +41,8 @@ export function insertCaseResult(
     );
     db.prepare(
       `INSERT INTO transcripts (run_id, case_id, epoch, model, input, answer, tool_calls_json, turns, input_tokens,
-         output_tokens, latency_ms, cost_usd, error, sample) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         output_tokens, latency_ms, cost_usd, error, sample, retries, turn_limit_reached)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       ...key,
       transcript.model,
@@ -55,11 +56,13 @@ export function insertCaseResult(
       costOf('agent', transcript.usage) ?? null,
       transcript.error ?? null,
       transcript.sample ? 1 : 0,
+      transcript.retries ?? null,
+      transcript.turnLimitReached === undefined ? null : transcript.turnLimitReached ? 1 : 0,
     );
     const insertVerdict = db.prepare(
       `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
-         skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     result.verdicts.forEach((verdict, position) => {
       insertVerdict.run(
@@ -78,6 +81,7 @@ export function insertCaseResult(
         verdict.usage.output,
         verdict.latencyMs,
         costOf('judge', verdict.usage) ?? null,
+        verdict.retries ?? null,
       );
     });
   })();
@@ -102,6 +106,8 @@ interface CaseRow {
   latency_ms: number;
   error: string | null;
   sample: number;
+  retries: number | null;
+  turn_limit_reached: number | null;
 }
 
 interface VerdictRow {
@@ -119,6 +125,7 @@ interface VerdictRow {
   input_tokens: number;
   output_tokens: number;
   latency_ms: number;
+  retries: number | null;
 }
 
 function verdictFromRow(row: VerdictRow): Verdict {
@@ -128,6 +135,7 @@ function verdictFromRow(row: VerdictRow): Verdict {
     model: row.model,
     usage: { input: row.input_tokens, output: row.output_tokens },
     latencyMs: row.latency_ms,
+    ...(row.retries !== null && { retries: row.retries }),
   };
   if (row.status === 'ok') return { ...base, status: 'ok', reasoning: row.reasoning ?? '', passed: row.passed === 1 };
   if (row.status === 'error') {
@@ -143,7 +151,7 @@ export function selectCaseResults(db: Database.Database, runId: number): CaseRes
   const rows = db
     .prepare(
       `SELECT c.*, t.model, t.input, t.answer, t.tool_calls_json, t.turns, t.input_tokens, t.output_tokens,
-              t.latency_ms, t.error, t.sample
+              t.latency_ms, t.error, t.sample, t.retries, t.turn_limit_reached
        FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)
        WHERE c.run_id = ? ORDER BY c.rowid`,
     )
@@ -170,6 +178,8 @@ export function selectCaseResults(db: Database.Database, runId: number): CaseRes
       model: row.model,
       ...(row.error !== null && { error: row.error }),
       ...(row.sample === 1 && { sample: true }),
+      ...(row.retries !== null && { retries: row.retries }),
+      ...(row.turn_limit_reached !== null && { turnLimitReached: row.turn_limit_reached === 1 }),
     },
     checks: parse(z.array(CheckResultSchema), row.checks_json),
     verdicts: verdicts.get(`${row.case_id}#${row.epoch}`) ?? [],

@@ -89,6 +89,12 @@ export const MIGRATIONS: readonly string[] = [
     created_at TEXT NOT NULL
   );
   `,
+  // 2: transcript and verdict fields the first schema dropped, so a re-judged or resumed run keeps them.
+  `
+  ALTER TABLE transcripts ADD COLUMN retries INTEGER;
+  ALTER TABLE transcripts ADD COLUMN turn_limit_reached INTEGER;
+  ALTER TABLE verdicts ADD COLUMN retries INTEGER;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

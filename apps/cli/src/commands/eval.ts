@@ -18,8 +18,10 @@ import { packOwnAgent } from '../backends/own-agent.ts';
 import { resolveRoles } from '../backends/roles.ts';
 import { Budget } from '../cost/budget.ts';
 import { loadPrices } from '../cost/prices.ts';
+import { spentSoFar } from '../cost/spent-so-far.ts';
 import { runRecorded } from '../memory/recorded-run.ts';
 import { givenFlags, runConfig, withStoredFlags } from '../memory/run-config.ts';
+import { promptOtherThanSamples } from '../memory/sample-prompt.ts';
 import { findRunToResume, startSession } from '../memory/session.ts';
 import { resolveStorePath } from '../memory/store-path.ts';
 import { shortPath } from '../output/file-reports.ts';
@@ -89,7 +91,12 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
   const live = ownAgent || backends.agent(roles.agent.model);
   // Offline a pack's own agent is never called: the cache cannot hold its calls, so its samples answer.
   const sampler = options.offline
-    ? withSampleFallback(ownAgent ? uncachedAgent(ownAgent) : live, pack, await loadSampleTranscripts(pack, cases))
+    ? withSampleFallback(
+        ownAgent ? uncachedAgent(ownAgent) : live,
+        pack,
+        await loadSampleTranscripts(pack, cases),
+        await promptOtherThanSamples(pack, variant),
+      )
     : undefined;
   const ports = { agent: sampler ?? live, judge: backends.judge };
   const { agent, judge } = budget ? budget.meter(ports) : ports;
@@ -98,11 +105,12 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
   const judgeRef = judge && { backend: judge.backend, model: judge.model };
   const config = runConfig({ pack, variant, cases, options, agent: agentRef, judge: judgeRef, flags });
   const epochs = options.repeat;
+  const stored = storedCost(prices.priceOf, agentRef, judgeRef);
   const session = startSession({
     store,
     resume,
     total: cases.length * epochs,
-    costOf: storedCost(prices.priceOf, agentRef, judgeRef),
+    costOf: stored,
     meta: {
       kind: 'eval',
       pack: pack.name,
@@ -115,6 +123,8 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
       config,
     },
   });
+
+  budget?.addSpent(spentSoFar(session.completed, stored));
 
   const output = consoleOutput(options, io, epochs, prices.priceOf);
   const style = options.judgeStyle === 'yes-no' ? ' (yes-no questions)' : '';

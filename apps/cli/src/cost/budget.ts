@@ -45,6 +45,11 @@ export class Budget {
     this.#judgePrice = plan.judge && priceFor(plan.judge);
   }
 
+  /** Counts what an earlier attempt of a resumed run already spent. */
+  addSpent(usd: number): void {
+    this.#spent += usd;
+  }
+
   get spent(): number {
     return this.#spent;
   }

@@ -5,7 +5,7 @@ import { userPath } from '../user-path.ts';
 
 /**
  * The flags --resume reuses from the stored run unless given again: those that decide what a run computes,
- * and where its model server is.
+ * where its models run and what it may spend. Never credentials: a region, profile name or endpoint only.
  */
 const CONFIG_FLAGS = [
   'domain',
@@ -24,6 +24,14 @@ const CONFIG_FLAGS = [
   'judgeStyle',
   'offline',
   'ollamaHost',
+  'backend',
+  'judgeBackend',
+  'region',
+  'profile',
+  'bedrockEndpoint',
+  'maxCost',
+  'timeout',
+  'concurrency',
 ] as const;
 
 /**

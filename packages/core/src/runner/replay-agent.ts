@@ -13,7 +13,9 @@ export function replayAgent(agent: ModelRef, results: readonly CaseResult[]): Ag
     async run(request) {
       const transcript = transcripts.get(`${request.caseId}#${request.epoch}`);
       if (!transcript) throw new Error(`no stored transcript for case "${request.caseId}" epoch ${request.epoch}`);
-      return transcript;
+      // Nothing was spent now: the tokens and retries belong to the stored run, as with a cache hit.
+      const { retries: _spent, ...replayed } = transcript;
+      return { ...replayed, usage: { input: 0, output: 0 } };
     },
   };
 }

@@ -13,12 +13,15 @@ export interface SampleFallbackAgent extends AgentPort {
 /**
  * Offline mode's agent: the real agent replaying its turns from the call cache and, where the cache
  * has no answer, the pack's hand-written sample transcript. A case with neither is an agent error that
- * names the missing fixture.
+ * names the missing fixture. Samples stand for the default variant's prompt: under any other prompt a
+ * case without a cached answer is an agent error too, so a prompt change can never pass on old answers.
  */
 export function withSampleFallback(
   agent: AgentPort,
   pack: Pack,
   samples: ReadonlyMap<string, SampleTranscript>,
+  /** Set when the run's prompt is not the default variant's text: the samples answer that prompt only. */
+  otherPrompt?: string,
 ): SampleFallbackAgent {
   let used = 0;
   return {
@@ -31,12 +34,20 @@ export function withSampleFallback(
       } catch (error) {
         if (!findCacheMiss(error)) throw error;
       }
+      if (otherPrompt) {
+        throw new Error(
+          `offline: no cached answer for the ${otherPrompt} prompt, and the samples answer the ` +
+            `${pack.defaultVariant} prompt only; run once with a model to fill the cache`,
+        );
+      }
       const sample = samples.get(request.caseId);
       if (!sample) {
         throw new Error(`offline: no cached answer and no sample transcript at ${fixturePath(pack, request.caseId)}`);
       }
       used += 1;
-      return { ...sample, toolCalls: sample.toolCalls.map((call) => ({ ...call })) };
+      // A hand-written answer cost nothing, whatever usage its fixture records.
+      const toolCalls = sample.toolCalls.map((call) => ({ ...call }));
+      return { ...sample, toolCalls, usage: { input: 0, output: 0 } };
     },
   };
 }

@@ -1,0 +1,77 @@
+import { type CaseResult, TranscriptSchema, type Verdict, VerdictSchema } from '@evalpacks/core';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { EvalStore } from '../src/index.ts';
+import { MIGRATIONS } from '../src/migrations.ts';
+import { caseResult, runMeta, tempStorePath } from './support.ts';
+
+/** A result with every optional transcript and verdict field set, so a field the store drops fails the round trip. */
+function fullResult(): CaseResult {
+  const base = caseResult('full');
+  return {
+    ...base,
+    transcript: {
+      ...base.transcript,
+      toolCalls: [{ name: 'lookup', arguments: { id: 7 }, result: { ok: true }, error: 'boom' }],
+      retries: 2,
+      error: 'stopped',
+      turnLimitReached: true,
+      sample: true,
+    },
+    verdicts: base.verdicts.map((verdict, index) => ({ ...verdict, retries: index + 1 })),
+  };
+}
+
+const optionalKeys = (shape: Record<string, { safeParse(v: undefined): { success: boolean } }>) =>
+  Object.entries(shape)
+    .filter(([, field]) => field.safeParse(undefined).success)
+    .map(([key]) => key);
+
+describe('every transcript and verdict field', () => {
+  it('the fixture sets every key the schemas define, so a new field must be stored too', () => {
+    const result = fullResult();
+    expect(Object.keys(result.transcript).sort()).toEqual(Object.keys(TranscriptSchema.shape).sort());
+    expect(optionalKeys(TranscriptSchema.shape).every((key) => key in result.transcript)).toBe(true);
+    for (const option of VerdictSchema.options) {
+      const verdict = result.verdicts.find((v) => v.status === option.shape.status.value) as Verdict;
+      expect(Object.keys(verdict).sort()).toEqual(Object.keys(option.shape).sort());
+    }
+  });
+
+  it('round-trips a result with every optional field set', () => {
+    const path = tempStorePath();
+    const store = EvalStore.open(path);
+    const run = store.beginRun(runMeta());
+    const full = fullResult();
+    const plain = caseResult('plain');
+    store.saveCaseResult(run.id, full);
+    store.saveCaseResult(run.id, plain);
+    store.close();
+    const again = EvalStore.open(path);
+    expect(again.caseResults(run.id)).toEqual([full, plain]);
+    expect(again.caseResults(run.id)[1]?.transcript).not.toHaveProperty('turnLimitReached');
+    again.close();
+  });
+
+  it('upgrades a version 1 database and keeps its results readable', () => {
+    const path = tempStorePath();
+    const old = new Database(path);
+    old.pragma('application_id = 0x45564c50');
+    old.exec(MIGRATIONS[0] as string);
+    old.pragma('user_version = 1');
+    old.close();
+    const store = EvalStore.open(path);
+    const run = store.beginRun(runMeta());
+    const full = fullResult();
+    store.saveCaseResult(run.id, full);
+    expect(store.caseResults(run.id)).toEqual([full]);
+    store.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.prepare('SELECT turn_limit_reached, retries FROM transcripts').get()).toEqual({
+      turn_limit_reached: 1,
+      retries: 2,
+    });
+    db.close();
+  });
+});
