@@ -118,7 +118,7 @@ describe('pnpm compare: errors, a pack of its own agent, paths from where pnpm r
     const report = fromFirstCase(result.stdout);
     expect(report).toContain(
       [
-        '  not compared      1 items graded on one side only (errors)',
+        '  not compared      1 item graded on one side only (errors)',
         '  variant error     judge: unparseable verdict after one repair attempt (not JSON: no JSON object in the answer)',
         '',
       ].join('\n'),

@@ -83,7 +83,7 @@ describe('pnpm eval --pack PATH with the pack bringing its own agent', () => {
     const result = await runCli(['eval', '--pack', dir, '--structural-only', '--ollama-host', noOllama]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('evalpacks · function-pack · variant baseline · 1 cases\n');
+    expect(result.stdout).toContain('evalpacks · function-pack · variant baseline · 1 case\n');
     expect(result.stdout).toContain("agent  function dateChecker (the pack's own)\n");
     expect(result.stdout).toContain('PASS Names the month [expectation] — names February');
     expect(summaryOf(result.stdout)).toBe(

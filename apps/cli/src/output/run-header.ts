@@ -18,7 +18,9 @@ export interface HeaderFacts {
 
 /** The lines before the first case: what runs, against what, where answers come from, where it is recorded. */
 export function printHeader(output: ConsoleOutput, facts: HeaderFacts): void {
-  output.line(`evalpacks · ${facts.pack} · variant ${facts.variant} · ${facts.cases} cases${facts.repeats}`);
+  output.line(
+    `evalpacks · ${facts.pack} · variant ${facts.variant} · ${facts.cases} case${facts.cases === 1 ? '' : 's'}${facts.repeats}`,
+  );
   output.text(facts.roles);
   if (facts.samples !== undefined) {
     output.line(

@@ -70,7 +70,8 @@ export function printComparison(comparison: Comparison, options: CompareReporter
       if (gained.length) row(gainedWord, c.green(gained.join(', ')));
       if (lost.length) row(lostWord, c.red(lost.join(', ')));
     }
-    if (item.unpaired > 0) row('not compared', `${item.unpaired} items graded on one side only (errors)`);
+    if (item.unpaired > 0)
+      row('not compared', `${item.unpaired} item${item.unpaired === 1 ? '' : 's'} graded on one side only (errors)`);
     for (const line of item.errors[0]) row('baseline error', c.yellow(line));
     for (const line of item.errors[1]) row('variant error', c.yellow(line));
     out();
@@ -128,6 +129,9 @@ export function printComparison(comparison: Comparison, options: CompareReporter
     );
   }
   if (comparison.unpairedItems > 0) {
-    row('not compared', `${comparison.unpairedItems} items graded on one side only (judge or agent errors)`);
+    row(
+      'not compared',
+      `${comparison.unpairedItems} item${comparison.unpairedItems === 1 ? '' : 's'} graded on one side only (judge or agent errors)`,
+    );
   }
 }
