@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import codeReview from '@evalpacks/code-review';
-import { loadPackCases } from '@evalpacks/core';
+import { brief, loadPackCases } from '@evalpacks/core';
 import type { OllamaStandIn } from '@evalpacks/testkit';
 
 export { scriptJudge } from './judge-script.ts';
@@ -35,3 +35,24 @@ export function codeReviewArgs(standInUrl: string, ...extra: string[]): string[]
 /** The finding the subtle-issues sample review misses on purpose. */
 export const missedFinding =
   cases.find((c) => c.id === 'subtle-issues')?.expectedFindings.find((f) => /idempot/i.test(f.id))?.id ?? 'missing';
+
+/** The summary lines of the scripted code-review run (3 agent calls, 12 judge calls), before cost. */
+export const SCRIPTED_RESULTS = [
+  'Summary',
+  '  cases           2/3 passed (66.7%, 95% CI 20.8–93.9%)',
+  '  structural      18/18 checks passed (95% CI 82.4–100.0%)',
+  '  findings        8/9 caught (95% CI 56.5–98.0%)',
+  '  false positives 0',
+  '  judge errors    0',
+  '  tokens          agent 3000 in / 1200 out, judge 1200 in / 240 out',
+];
+
+const missedText = brief(
+  cases.find((c) => c.id === 'subtle-issues')?.expectedFindings.find((f) => f.id === missedFinding)?.description ?? '',
+);
+/** The Suggestions block the scripted run ends with: the one missed finding, pointed at Steps. */
+export const SCRIPTED_SUGGESTIONS = [
+  '',
+  'Suggestions',
+  `  Steps       subtle-issues: missed "${missedFinding}": add a step that looks for: ${missedText}`,
+];

@@ -1,7 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brief } from '@evalpacks/core';
 import { type BedrockStandIn, type OllamaStandIn, startBedrockStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Credentials, type GuardedResult, HAIKU, KEY, runGuarded, SONNET } from './bedrock-env.ts';
@@ -11,26 +10,12 @@ import {
   scriptPreflight,
   scriptThrottling,
 } from './code-review-bedrock-script.ts';
-import { cases, missedFinding, scriptAgent } from './code-review-script.ts';
+import { missedFinding, SCRIPTED_RESULTS, SCRIPTED_SUGGESTIONS, scriptAgent } from './code-review-script.ts';
 import { summaryOf } from './run-cli.ts';
 
 const missed = missedFinding;
-const missedText = brief(
-  cases.find((c) => c.id === 'subtle-issues')?.expectedFindings.find((f) => f.id === missed)?.description ?? '',
-);
-const suggestion = `  Steps       subtle-issues: missed "${missed}": add a step that looks for: ${missedText}`;
-
-/** What the code-review pack's scripted run sums to: 3 agent calls, 12 judge calls. */
-const RESULTS = [
-  'Summary',
-  '  cases           2/3 passed (66.7%, 95% CI 20.8–93.9%)',
-  '  structural      18/18 checks passed (95% CI 82.4–100.0%)',
-  '  findings        8/9 caught (95% CI 56.5–98.0%)',
-  '  false positives 0',
-  '  judge errors    0',
-  '  tokens          agent 3000 in / 1200 out, judge 1200 in / 240 out',
-];
-const AFTER = ['', 'Suggestions', suggestion];
+const RESULTS = SCRIPTED_RESULTS;
+const AFTER = SCRIPTED_SUGGESTIONS;
 /** Every one of the 15 calls made; retries of a call count once. */
 const CALLS = '  model calls     15 made, 0 from the cache';
 

@@ -1,11 +1,15 @@
 import { createServer } from 'node:net';
-import { brief } from '@evalpacks/core';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cases, missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
+import {
+  missedFinding,
+  SCRIPTED_RESULTS,
+  SCRIPTED_SUGGESTIONS,
+  scriptAgent,
+  scriptJudge,
+} from './code-review-script.ts';
 import { runCli, summaryOf } from './run-cli.ts';
 
-const subtle = cases.find((c) => c.id === 'subtle-issues');
 const missed = missedFinding;
 
 describe('pnpm eval --domain code-review against the Ollama stand-in', () => {
@@ -32,18 +36,10 @@ describe('pnpm eval --domain code-review against the Ollama stand-in', () => {
     expect(result.code).toBe(1);
     expect(summaryOf(result.stdout)).toBe(
       [
-        'Summary',
-        '  cases           2/3 passed (66.7%, 95% CI 20.8–93.9%)',
-        '  structural      18/18 checks passed (95% CI 82.4–100.0%)',
-        '  findings        8/9 caught (95% CI 56.5–98.0%)',
-        '  false positives 0',
-        '  judge errors    0',
-        '  tokens          agent 3000 in / 1200 out, judge 1200 in / 240 out',
+        ...SCRIPTED_RESULTS,
         '  cost            $0 estimated (agent $0, judge $0)',
         '  model calls     15 made, 0 from the cache',
-        '',
-        'Suggestions',
-        `  Steps       subtle-issues: missed "${missed}": add a step that looks for: ${brief(subtle?.expectedFindings.find((f) => f.id === missed)?.description ?? '')}`,
+        ...SCRIPTED_SUGGESTIONS,
       ].join('\n'),
     );
     expect(result.stdout).toContain('judge  ollama judge:1b\n');
