@@ -6,6 +6,7 @@ import {
   type Http2Session,
 } from 'node:http2';
 import { listen, parseJson, readBody } from '../common/io.ts';
+import { closingController, standInControls } from '../common/lifecycle.ts';
 import { RuleList } from '../common/rule-list.ts';
 import { type ConverseContext, handleConverse } from './converse.ts';
 import { FAULTS } from './faults.ts';
@@ -30,7 +31,7 @@ interface State extends ConverseContext {
  * so the client under test runs with its configuration unchanged.
  */
 export async function startBedrockStandIn(options: BedrockStandInOptions = {}): Promise<BedrockStandIn> {
-  const closing = new AbortController();
+  const closing = closingController();
   const state: State = {
     models: new Set(options.models ?? DEFAULT_MODELS),
     notEnabled: new Set(options.notEnabled ?? []),
@@ -56,26 +57,13 @@ export async function startBedrockStandIn(options: BedrockStandInOptions = {}): 
   });
   const port = await listen(server, options.port ?? 0);
 
-  let closed: Promise<void> | undefined;
   return {
-    url: `http://127.0.0.1:${port}`,
-    get calls() {
-      return state.calls;
-    },
-    script: (rule) => state.script.add(rule),
+    ...standInControls(port, state, () => shutDown(server, sessions, closing)),
     converseCalls: (filter?: Matcher) =>
       state.calls.filter(
         (call): call is CallRecord & { body: ConverseRequest } =>
           call.body !== undefined && reachedScript(call) && matches(filter, call.body),
       ),
-    reset: () => {
-      state.script.clear();
-      state.calls.length = 0;
-    },
-    close: () => {
-      closed ??= shutDown(server, sessions, closing);
-      return closed;
-    },
   };
 }
 

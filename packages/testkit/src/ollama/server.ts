@@ -1,6 +1,6 @@
-import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listen, parseJson, readBody } from '../common/io.ts';
+import { closingController, standInControls } from '../common/lifecycle.ts';
 import { type ChatContext, handleChat } from './chat.ts';
 import { matches, normalizeModel } from './match.ts';
 import { OLLAMA_VERSION, showResponse, tagEntry } from './models.ts';
@@ -17,9 +17,7 @@ interface State extends ChatContext {
 /** A real HTTP server on loopback that answers like Ollama, from scripted rules. */
 export async function startOllamaStandIn(options: StandInOptions = {}): Promise<OllamaStandIn> {
   const modelNames = options.models ?? DEFAULT_MODELS;
-  const closing = new AbortController();
-  // Every delayed reply listens on this one signal; hundreds at once under load are expected, not a leak.
-  setMaxListeners(0, closing.signal);
+  const closing = closingController();
   const state: State = {
     models: new Set(modelNames.map(normalizeModel)),
     script: new Script(),
@@ -36,26 +34,13 @@ export async function startOllamaStandIn(options: StandInOptions = {}): Promise<
   });
   const port = await listen(server, options.port ?? 0);
 
-  let closed: Promise<void> | undefined;
   return {
-    url: `http://127.0.0.1:${port}`,
-    get calls() {
-      return state.calls;
-    },
-    script: (rule) => state.script.add(rule),
+    ...standInControls(port, state, () => shutDown(server, closing)),
     chatCalls: (filter?: Matcher) =>
       state.calls.filter(
         (call): call is CallRecord<ChatRequest> =>
           call.path === '/api/chat' && isChatRequest(call.body) && matches(filter, call.body),
       ),
-    reset: () => {
-      state.script.clear();
-      state.calls.length = 0;
-    },
-    close: () => {
-      closed ??= shutDown(server, closing);
-      return closed;
-    },
   };
 }
 
