@@ -8,7 +8,8 @@
  */
 import { parseArgs } from 'node:util';
 import codeReview from '@evalpacks/code-review';
-import { loadPackCases, loadPackVariant, runPack } from '@evalpacks/core';
+import { loadPackCases, loadPackVariant } from '@evalpacks/core';
+import { runPack } from '@evalpacks/core/runner';
 import { createOllamaAgent, createOllamaJudge } from '@evalpacks/models';
 import { startOllamaStandIn } from '@evalpacks/testkit';
 

@@ -1,4 +1,5 @@
-import { InfrastructureError, InputError } from '@evalpacks/core';
+import { InputError } from '@evalpacks/core';
+import { InfrastructureError } from '@evalpacks/core/runner';
 import { UsageError } from './usage-error.ts';
 
 /** One line a person can act on: what went wrong and, for infrastructure, how to fix it. */

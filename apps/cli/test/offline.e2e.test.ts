@@ -1,4 +1,5 @@
-import { loadPackCases, loadSampleTranscripts, runChecks } from '@evalpacks/core';
+import { loadPackCases, runChecks } from '@evalpacks/core';
+import { loadSampleTranscripts } from '@evalpacks/core/runner';
 import { startOllamaStandIn } from '@evalpacks/testkit';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';

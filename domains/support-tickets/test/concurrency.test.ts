@@ -1,4 +1,5 @@
-import { type AgentPort, invokeTool, loadPackCases, loadPackVariant, runPack, type ToolCall } from '@evalpacks/core';
+import { invokeTool, loadPackCases, loadPackVariant, type ToolCall } from '@evalpacks/core';
+import { type AgentPort, runPack } from '@evalpacks/core/runner';
 import { describe, expect, it } from 'vitest';
 import pack from '../src/index.ts';
 import { fixture } from './support.ts';

@@ -1,4 +1,5 @@
-import { CacheMissError, defineTool, ModelCalls, verdictJsonSchema } from '@evalpacks/core';
+import { defineTool } from '@evalpacks/core';
+import { CacheMissError, ModelCalls, verdictJsonSchema } from '@evalpacks/core/runner';
 import type { BedrockStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';

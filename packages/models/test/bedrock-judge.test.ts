@@ -1,4 +1,4 @@
-import { verdictJsonSchema } from '@evalpacks/core';
+import { verdictJsonSchema } from '@evalpacks/core/runner';
 import type { BedrockStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBedrockJudge } from '../src/bedrock/backend.ts';

@@ -1,4 +1,4 @@
-import { CacheMissError, ModelCalls } from '@evalpacks/core';
+import { CacheMissError, ModelCalls } from '@evalpacks/core/runner';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';

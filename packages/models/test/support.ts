@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import type { CallCache } from '@evalpacks/core';
+import type { CallCache } from '@evalpacks/core/runner';
 import { tool } from '@strands-agents/sdk';
 import { z } from 'zod';
 

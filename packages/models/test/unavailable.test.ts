@@ -1,4 +1,4 @@
-import { InfrastructureError } from '@evalpacks/core';
+import { InfrastructureError } from '@evalpacks/core/runner';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOllamaAgent } from '../src/ollama/agent.ts';

@@ -1,4 +1,4 @@
-import type { CallCache } from '@evalpacks/core';
+import type { CallCache } from '@evalpacks/core/runner';
 
 /** The port's operations, synchronous as better-sqlite3 is; the store wraps them in promises. */
 export interface SyncCallCache {

@@ -1,4 +1,5 @@
-import type { CallCache, CaseResult } from '@evalpacks/core';
+import type { CaseResult } from '@evalpacks/core';
+import type { CallCache } from '@evalpacks/core/runner';
 import Database from 'better-sqlite3';
 import { ZodError } from 'zod';
 import { type CostOf, insertCaseResult, selectCaseResults } from './case-results.ts';

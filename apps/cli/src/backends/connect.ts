@@ -1,4 +1,4 @@
-import { type AgentPort, type CacheMode, type CallCache, type JudgePort, ModelCalls } from '@evalpacks/core';
+import { type AgentPort, type CacheMode, type CallCache, type JudgePort, ModelCalls } from '@evalpacks/core/runner';
 import type { Backend } from './roles.ts';
 
 export interface BackendRequest {

@@ -1,4 +1,5 @@
-import { type AgentPort, createPackAgent, type Pack } from '@evalpacks/core';
+import type { Pack } from '@evalpacks/core';
+import { type AgentPort, createPackAgent } from '@evalpacks/core/runner';
 
 /**
  * The pack's own agent when it brings one, else undefined and the command runs a backend's agent. The

@@ -1,20 +1,9 @@
 import { existsSync } from 'node:fs';
-import {
-  type AgentPort,
-  type Case,
-  compareRuns,
-  listVariants,
-  loadPackCases,
-  loadPackVariant,
-  loadVariant,
-  type Pack,
-  policyResolver,
-  printComparison,
-  reduceEpochs,
-  runPack,
-  runPolicy,
-  type Variant,
-} from '@evalpacks/core';
+import { type Case, loadPackCases, loadPackVariant, type Pack, type Variant } from '@evalpacks/core';
+import { policyResolver, reduceEpochs, runPolicy } from '@evalpacks/core/grade';
+import { printComparison } from '@evalpacks/core/report';
+import { type AgentPort, listVariants, loadVariant, runPack } from '@evalpacks/core/runner';
+import { compareRuns } from '@evalpacks/core/stats';
 import { type Backends, connectBackends, SELF_JUDGE_NOTE } from '../backends/connect.ts';
 import { packOwnAgent } from '../backends/own-agent.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';

@@ -1,4 +1,4 @@
-import { type CacheMode, JUDGE_STYLES } from '@evalpacks/core';
+import { type CacheMode, JUDGE_STYLES } from '@evalpacks/core/runner';
 import { DEFAULT_BEDROCK_AGENT_MODEL } from '@evalpacks/models/defaults';
 import { z } from 'zod';
 import { UsageError } from '../usage-error.ts';

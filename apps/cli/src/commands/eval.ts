@@ -1,15 +1,7 @@
 import { join } from 'node:path';
-import {
-  costOf,
-  loadPackCases,
-  loadPackVariant,
-  loadSampleTranscripts,
-  loadVariant,
-  type ModelRef,
-  type PriceLookup,
-  uncachedAgent,
-  withSampleFallback,
-} from '@evalpacks/core';
+import { loadPackCases, loadPackVariant, type ModelRef } from '@evalpacks/core';
+import { costOf, type PriceLookup } from '@evalpacks/core/report';
+import { loadSampleTranscripts, loadVariant, uncachedAgent, withSampleFallback } from '@evalpacks/core/runner';
 import type { CostOf } from '@evalpacks/store';
 import { EvalStore } from '@evalpacks/store';
 import { connectBackends } from '../backends/connect.ts';

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { analyzeTrend, DEFAULT_TREND_POLICY, formatInterval, percent, type Trend } from '@evalpacks/core';
+import { formatInterval, percent } from '@evalpacks/core/report';
+import { analyzeTrend, DEFAULT_TREND_POLICY, type Trend } from '@evalpacks/core/stats';
 import { EvalStore, type RunOutcome } from '@evalpacks/store';
 import { z } from 'zod';
 import { describeModel } from '../memory/run-config.ts';

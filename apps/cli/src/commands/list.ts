@@ -1,4 +1,5 @@
-import { listVariants, loadPackCases } from '@evalpacks/core';
+import { loadPackCases } from '@evalpacks/core';
+import { listVariants } from '@evalpacks/core/runner';
 import { listDomains, loadDomain } from '../packs/discover.ts';
 import type { CommandIo } from './eval.ts';
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { InfrastructureError } from '@evalpacks/core';
+import { InfrastructureError } from '@evalpacks/core/runner';
 import { WORKSPACE_ROOT } from '../packs/discover.ts';
 import { assertNewDomainName, packageNameOf } from '../scaffold/domain-name.ts';
 import { linkWorkspace } from '../scaffold/link-workspace.ts';

@@ -1,4 +1,4 @@
-import { readRepeatPolicy } from '@evalpacks/core';
+import { readRepeatPolicy } from '@evalpacks/core/grade';
 import { z } from 'zod';
 
 /** --policy: what passing means over the epochs of --repeat, for every case that does not set its own. */

@@ -1,4 +1,5 @@
-import { type Case, replayAgent, type Variant } from '@evalpacks/core';
+import type { Case, Variant } from '@evalpacks/core';
+import { replayAgent } from '@evalpacks/core/runner';
 import { DEFAULT_BEDROCK_JUDGE_MODEL } from '@evalpacks/models/defaults';
 import type { EvalStore } from '@evalpacks/store';
 import { connectBackends } from '../backends/connect.ts';

@@ -1,12 +1,6 @@
-import {
-  type AgentPort,
-  costOf,
-  formatUsd,
-  type JudgePort,
-  type ModelRef,
-  type Price,
-  type PriceLookup,
-} from '@evalpacks/core';
+import type { ModelRef } from '@evalpacks/core';
+import { costOf, formatUsd, type Price, type PriceLookup } from '@evalpacks/core/report';
+import type { AgentPort, JudgePort } from '@evalpacks/core/runner';
 import { UsageError } from '../usage-error.ts';
 
 /** What a budget needs to know of the run: its models and where their prices come from. */

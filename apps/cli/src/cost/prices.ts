@@ -1,4 +1,4 @@
-import type { PriceLookup } from '@evalpacks/core';
+import type { PriceLookup } from '@evalpacks/core/report';
 
 export interface Prices {
   priceOf: PriceLookup;

@@ -1,4 +1,5 @@
-import { type RunOptions, type RunResult, runPack } from '@evalpacks/core';
+import type { RunResult } from '@evalpacks/core';
+import { type RunOptions, runPack } from '@evalpacks/core/runner';
 import type { EvalOptions } from '../commands/eval-options.ts';
 import type { ConsoleOutput } from '../output/finish-run.ts';
 import type { Session } from './session.ts';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type Case, canonicalJson, type ModelRef, type Pack, type Variant } from '@evalpacks/core';
+import type { Case, ModelRef, Pack, Variant } from '@evalpacks/core';
+import { canonicalJson } from '@evalpacks/core/runner';
 import type { EvalOptions } from '../commands/eval-options.ts';
 import { userPath } from '../user-path.ts';
 

@@ -1,4 +1,5 @@
-import { type ModelCalls, percent } from '@evalpacks/core';
+import { percent } from '@evalpacks/core/report';
+import type { ModelCalls } from '@evalpacks/core/runner';
 
 /** The summary line that says what the run paid for: `15 made, 0 from the cache`, plus samples offline. */
 export function modelCallsRow(calls: ModelCalls, samplesUsed?: number): [string, string] {

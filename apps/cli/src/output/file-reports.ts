@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
-import { jsonReport, junitReport, markdownReport, type RunResult } from '@evalpacks/core';
+import type { RunResult } from '@evalpacks/core';
+import { jsonReport, junitReport, markdownReport } from '@evalpacks/core/report';
 import type { REPORTERS } from '../commands/eval-options.ts';
 
 type FileReporter = Exclude<(typeof REPORTERS)[number], 'console'>;

@@ -1,17 +1,8 @@
 import { join } from 'node:path';
-import {
-  type CaseResult,
-  consoleReporter,
-  type ModelCalls,
-  type Pack,
-  type PriceLookup,
-  policyResolver,
-  type RepeatPolicy,
-  type RunResult,
-  reduceEpochs,
-  repeatReporter,
-  runPolicy,
-} from '@evalpacks/core';
+import type { CaseResult, Pack, RepeatPolicy, RunResult } from '@evalpacks/core';
+import { policyResolver, reduceEpochs, runPolicy } from '@evalpacks/core/grade';
+import { consoleReporter, type PriceLookup, repeatReporter } from '@evalpacks/core/report';
+import type { ModelCalls } from '@evalpacks/core/runner';
 import type { CommandIo } from '../commands/eval.ts';
 import type { EvalOptions } from '../commands/eval-options.ts';
 import { modelCallsRow, passRateRow } from './call-counts.ts';

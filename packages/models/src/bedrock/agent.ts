@@ -1,4 +1,5 @@
-import type { AgentRequest, Transcript } from '@evalpacks/core';
+import type { Transcript } from '@evalpacks/core';
+import type { AgentRequest } from '@evalpacks/core/runner';
 import { BedrockModel, type Model, type Tool as StrandsTool } from '@strands-agents/sdk';
 import { runStrandsAgent } from '../strands/run-agent.ts';
 import { type BedrockBackendOptions, bedrockClientConfig } from './client-config.ts';

@@ -1,5 +1,5 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core';
+import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core/runner';
 import { type BedrockBackendOptions, bedrockClientConfig } from './client-config.ts';
 import { asBedrockUnavailable, describeBedrockError } from './errors.ts';
 import { bedrockStructuredCall } from './judge.ts';

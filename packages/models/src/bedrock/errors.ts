@@ -1,4 +1,4 @@
-import { InfrastructureError } from '@evalpacks/core';
+import { InfrastructureError } from '@evalpacks/core/runner';
 import { causeChain, describeChain, fieldOf, UNREACHABLE_CODES } from '../common/cause-chain.ts';
 
 export type BedrockUnavailableKind =

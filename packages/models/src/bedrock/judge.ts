@@ -4,7 +4,7 @@ import {
   ConverseCommand,
   type ToolInputSchema,
 } from '@aws-sdk/client-bedrock-runtime';
-import type { ModelCalls } from '@evalpacks/core';
+import type { ModelCalls } from '@evalpacks/core/runner';
 import { countRetries } from './retry.ts';
 
 /** The one tool the judge is made to call: its input is the verdict, shaped by the verdict's JSON schema. */

@@ -1,4 +1,5 @@
-import type { ModelCalls, Transcript } from '@evalpacks/core';
+import type { Transcript } from '@evalpacks/core';
+import type { ModelCalls } from '@evalpacks/core/runner';
 import type { Tool as StrandsTool } from '@strands-agents/sdk';
 import type { Ollama } from 'ollama';
 import { runStrandsAgent } from '../strands/run-agent.ts';

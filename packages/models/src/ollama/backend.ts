@@ -1,4 +1,4 @@
-import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core';
+import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core/runner';
 import { createOllamaClient } from './client.ts';
 import { ollamaStructuredCall } from './judge.ts';
 

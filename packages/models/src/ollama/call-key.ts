@@ -1,4 +1,4 @@
-import type { CallKeyMaterial } from '@evalpacks/core';
+import type { CallKeyMaterial } from '@evalpacks/core/runner';
 import type { ChatRequest, ChatResponse } from 'ollama';
 
 /** A cached reply as this run sees it: it spent no tokens (and took no model time). */

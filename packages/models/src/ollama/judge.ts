@@ -1,4 +1,4 @@
-import type { ModelCalls } from '@evalpacks/core';
+import type { ModelCalls } from '@evalpacks/core/runner';
 import type { ChatRequest, Ollama } from 'ollama';
 import { freeOllamaReply, ollamaCallMaterial } from './call-key.ts';
 import { asOllamaUnavailable } from './errors.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ModelCalls } from '@evalpacks/core';
+import type { ModelCalls } from '@evalpacks/core/runner';
 import type { BaseModelConfig, Message, ModelStreamEvent, StopReason, StreamOptions } from '@strands-agents/sdk';
 import { Model } from '@strands-agents/sdk';
 import type { ChatRequest, ChatResponse, Ollama, Options } from 'ollama';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { InputError, type Price, type PriceLookup, PriceSchema } from '@evalpacks/core';
+import { InputError } from '@evalpacks/core';
+import { type Price, type PriceLookup, PriceSchema } from '@evalpacks/core/report';
 import { z } from 'zod';
 
 /** The bundled table: list prices per model id and backend, kept as data so updating it is not a code change. */

@@ -1,4 +1,4 @@
-import type { ModelCalls } from '@evalpacks/core';
+import type { ModelCalls } from '@evalpacks/core/runner';
 import type { BaseModelConfig, Message, ModelStreamEvent, StreamOptions } from '@strands-agents/sdk';
 import { Model } from '@strands-agents/sdk';
 

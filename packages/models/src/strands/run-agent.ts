@@ -1,4 +1,5 @@
-import { findCacheMiss, type InfrastructureError, type Transcript } from '@evalpacks/core';
+import type { Transcript } from '@evalpacks/core';
+import { findCacheMiss, type InfrastructureError } from '@evalpacks/core/runner';
 import type { AgentResult, Model, Tool as StrandsTool } from '@strands-agents/sdk';
 import { AfterModelCallEvent, AfterToolCallEvent, Agent, BeforeModelCallEvent } from '@strands-agents/sdk';
 import { TranscriptRecorder } from './transcript-recorder.ts';

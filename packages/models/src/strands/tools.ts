@@ -1,4 +1,5 @@
-import { invokeTool, type Tool, toolInputJsonSchema } from '@evalpacks/core';
+import { invokeTool, type Tool } from '@evalpacks/core';
+import { toolInputJsonSchema } from '@evalpacks/core/runner';
 import {
   FunctionTool,
   type JSONSchema,

@@ -1,0 +1,20 @@
+/** Reporters (console, repeated runs, compare, json, junit, markdown), run summaries, rates and cost. */
+export { type CompareReporterOptions, printComparison } from './report/compare-console.ts';
+export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
+export {
+  type CostEstimate,
+  costOf,
+  describeCost,
+  estimateCost,
+  formatUsd,
+  type Price,
+  type PriceLookup,
+  PriceSchema,
+} from './report/cost.ts';
+export { formatInterval, formatRate, percent, points } from './report/format-rate.ts';
+export { type JsonReportOptions, jsonReport } from './report/json.ts';
+export { type JunitReportOptions, junitReport } from './report/junit.ts';
+export { type MarkdownReportOptions, markdownReport } from './report/markdown.ts';
+export { type RepeatReporterOptions, repeatReporter } from './report/repeat-console.ts';
+export { type FlakyItem, type KindFigures, type RepeatSummary, summarizeRepeats } from './report/repeat-summary.ts';
+export { type RunSummary, summarizeRun } from './report/summary.ts';

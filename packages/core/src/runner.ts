@@ -1,0 +1,32 @@
+/**
+ * Running a pack: the runner and the ports a backend implements, the judge, the model-call cache, the
+ * agents a pack can bring, offline samples and replay. For the CLI and the backends, not for packs.
+ */
+export { createPackAgent, type PackAgent } from './agent/pack-agent.ts';
+export { type CallKeyMaterial, callCacheKey, canonicalJson } from './cache/call-key.ts';
+export {
+  CacheMissError,
+  type CacheMode,
+  type CallCache,
+  type CallRole,
+  findCacheMiss,
+  type ModelCallCounts,
+  ModelCalls,
+} from './cache/model-calls.ts';
+export { judgeCase, judgeRequests } from './judge/judge-case.ts';
+export { JUDGE_STYLES, type JudgeStyle, parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
+export { fixturePath, loadSampleTranscript, loadSampleTranscripts } from './pack/fixtures.ts';
+export { listVariants } from './pack/load-pack.ts';
+export { loadVariant } from './pack/prompt.ts';
+export { InfrastructureError } from './runner/infrastructure-error.ts';
+export type {
+  AgentPort,
+  AgentRequest,
+  JudgePort,
+  StructuredCallRequest,
+  StructuredCallResponse,
+} from './runner/ports.ts';
+export { replayAgent } from './runner/replay-agent.ts';
+export { type RunOptions, runPack } from './runner/run-pack.ts';
+export { type SampleFallbackAgent, uncachedAgent, withSampleFallback } from './runner/sample-agent.ts';
+export { toolInputJsonSchema } from './tools/define-tool.ts';

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import * as grade from '../src/grade.ts';
+import * as main from '../src/index.ts';
+import * as report from '../src/report.ts';
+import * as runner from '../src/runner.ts';
+import * as stats from '../src/stats.ts';
+
+const ENTRIES = { main, runner, grade, report, stats };
+
+describe('public API', () => {
+  it('the main entry holds what a pack author needs and nothing of the machinery', () => {
+    expect(Object.keys(main).sort()).toEqual(
+      [
+        'CaseFileError',
+        'CaseResultSchema',
+        'CaseSchema',
+        'CheckResultSchema',
+        'FindingSchema',
+        'InputError',
+        'RISEN_PARTS',
+        'RepeatPolicySchema',
+        'RisenPartSchema',
+        'RunResultSchema',
+        'SampleTranscriptSchema',
+        'SeveritySchema',
+        'ToolArgumentsError',
+        'ToolCallSchema',
+        'TranscriptSchema',
+        'VerdictSchema',
+        'answerContains',
+        'answersWithinTurnLimit',
+        'brief',
+        'caseChecks',
+        'defineCheck',
+        'definePack',
+        'defineTool',
+        'httpAgent',
+        'invokeTool',
+        'loadPackCases',
+        'loadPackVariant',
+        'missingParts',
+        'noToolCalled',
+        'runChecks',
+        'toolCallCount',
+        'toolCalled',
+        'toolCalledWith',
+        'toolNeverCalled',
+        'toolsCalledInOrder',
+        'trajectoryChecks',
+        'turnsWithin',
+      ].sort(),
+    );
+  });
+
+  it('each name has one home: no entry re-exports another entry’s name', () => {
+    const homes = new Map<string, string[]>();
+    for (const [entry, module] of Object.entries(ENTRIES)) {
+      for (const name of Object.keys(module)) homes.set(name, [...(homes.get(name) ?? []), entry]);
+    }
+    expect([...homes].filter(([, entries]) => entries.length > 1)).toEqual([]);
+  });
+});
