@@ -16,6 +16,7 @@ export {
   type ModelCallCounts,
   ModelCalls,
 } from './cache/model-calls.ts';
+export { inputHash, labelKey, labelledOutcome } from './calibration/label-key.ts';
 export { answerContains, answersWithinTurnLimit, turnsWithin } from './checks/answer-checks.ts';
 export { caseChecks, trajectoryChecks } from './checks/case-checks.ts';
 export { type Check, type CheckOutcome, defineCheck, runChecks } from './checks/define-check.ts';
@@ -52,6 +53,7 @@ export { CaseFileError, loadCaseFile } from './pack/case-file.ts';
 export { definePack, type Pack, type PackDefinition } from './pack/define-pack.ts';
 export { fixturePath, loadSampleTranscript, loadSampleTranscripts } from './pack/fixtures.ts';
 export { InputError } from './pack/input-error.ts';
+export { formatLabels, labelsPath, loadPackLabels, parseLabels, writePackLabels } from './pack/labels-file.ts';
 export { listVariants, loadPackCases, loadPackVariant } from './pack/load-pack.ts';
 export { loadVariant, missingParts, parseRisenSections, RISEN_PARTS, type Variant } from './pack/prompt.ts';
 export { type CompareReporterOptions, printComparison } from './report/compare-console.ts';
@@ -91,6 +93,14 @@ export { type SampleFallbackAgent, uncachedAgent, withSampleFallback } from './r
 export { type Case, type CaseInput, CaseSchema } from './schema/case.ts';
 export { type CheckResult, CheckResultSchema, type RisenPart, RisenPartSchema } from './schema/check.ts';
 export { type Finding, FindingSchema, type Severity, SeveritySchema } from './schema/finding.ts';
+export {
+  type Label,
+  type LabelInput,
+  LabelledVerdictSchema,
+  LabelSchema,
+  type WrongSide,
+  WrongSideSchema,
+} from './schema/label.ts';
 export {
   DEFAULT_REPEAT_POLICY,
   parseRepeatPolicy,
