@@ -3,6 +3,7 @@
  * failure -> RISEN part mapping and the run's pass/fail decision.
  */
 
+export { inputHash, labelKey, labelledOutcome } from './calibration/label-key.ts';
 export { type Suggestion, suggestionsFor } from './report/suggestions.ts';
 export { describeItem } from './runner/case-outcome.ts';
 export { type ItemKind, type ItemOutcome, itemOutcomes } from './runner/item-outcomes.ts';

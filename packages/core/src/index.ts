@@ -28,6 +28,14 @@ export { brief } from './runner/case-outcome.ts';
 export { type Case, type CaseInput, CaseSchema } from './schema/case.ts';
 export { type CheckResult, CheckResultSchema, type RisenPart, RisenPartSchema } from './schema/check.ts';
 export { type Finding, FindingSchema, type Severity, SeveritySchema } from './schema/finding.ts';
+export {
+  type Label,
+  type LabelInput,
+  LabelledVerdictSchema,
+  LabelSchema,
+  type WrongSide,
+  WrongSideSchema,
+} from './schema/label.ts';
 export { type RepeatPolicy, RepeatPolicySchema } from './schema/repeat-policy.ts';
 export {
   type CaseResult,

@@ -16,6 +16,7 @@ export {
 export { judgeCase, judgeRequests } from './judge/judge-case.ts';
 export { JUDGE_STYLES, type JudgeStyle, parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
 export { fixturePath, loadSampleTranscript, loadSampleTranscripts } from './pack/fixtures.ts';
+export { formatLabels, labelsPath, loadPackLabels, parseLabels, writePackLabels } from './pack/labels-file.ts';
 export { listVariants } from './pack/load-pack.ts';
 export { loadVariant } from './pack/prompt.ts';
 export { InfrastructureError } from './runner/infrastructure-error.ts';

@@ -1,9 +1,10 @@
-import type { CaseResult } from '@evalpacks/core';
+import type { CaseResult, Label } from '@evalpacks/core';
 import type { CallCache } from '@evalpacks/core/runner';
 import Database from 'better-sqlite3';
 import { ZodError } from 'zod';
 import { type CostOf, insertCaseResult, selectCaseResults } from './case-results.ts';
 import { StoreError } from './errors.ts';
+import { deleteLabel, selectLabels, upsertLabel } from './labels.ts';
 import { openDatabase } from './open-database.ts';
 import {
   insertRun,
@@ -62,6 +63,21 @@ export class EvalStore {
   /** Completed runs of a pack, oldest first, with their pass counts. */
   runOutcomes(pack: string): RunOutcome[] {
     return this.guard(() => selectRunOutcomes(this.db, pack));
+  }
+
+  /** Saves a person's label on a judged item (the one thing the viewer writes); returns its key. */
+  saveLabel(pack: string, label: Label): string {
+    return this.guard(() => upsertLabel(this.db, pack, label));
+  }
+
+  /** The labels people gave on a pack's judged items, oldest first. */
+  labels(pack: string): Label[] {
+    return this.guard(() => selectLabels(this.db, pack));
+  }
+
+  /** Takes a label back; false when there was none under that key. */
+  removeLabel(pack: string, key: string): boolean {
+    return this.guard(() => deleteLabel(this.db, pack, key));
   }
 
   callCache(): CallCache {
