@@ -3,6 +3,7 @@ import { type RunRecord, type RunRow, runFromRow } from './runs.ts';
 
 /** Which runs to list: any filter left out matches every run; `model` matches the agent's or the judge's. */
 export interface RunFilter {
+  id?: number;
   pack?: string;
   variant?: string;
   model?: string;
@@ -25,13 +26,14 @@ export interface RunPage {
   matching: number;
 }
 
-function where(filter: RunFilter): { sql: string; params: string[] } {
+function where(filter: RunFilter): { sql: string; params: (string | number)[] } {
   const clauses: string[] = [];
-  const params: string[] = [];
-  const add = (clause: string, ...values: string[]) => {
+  const params: (string | number)[] = [];
+  const add = (clause: string, ...values: (string | number)[]) => {
     clauses.push(clause);
     params.push(...values);
   };
+  if (filter.id !== undefined) add('id = ?', filter.id);
   if (filter.pack) add('pack = ?', filter.pack);
   if (filter.variant) add('variant = ?', filter.variant);
   if (filter.model) add('(agent_model = ? OR judge_model = ?)', filter.model, filter.model);
