@@ -30,7 +30,7 @@ export interface RunRecord extends RunMeta {
   finishedAt?: string;
 }
 
-interface RunRow {
+export interface RunRow {
   id: number;
   kind: RunKind;
   parent_run_id: number | null;
