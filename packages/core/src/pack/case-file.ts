@@ -43,7 +43,7 @@ function readJson(file: string, text: string): Documents {
   } catch (error) {
     // V8 does not always say where; the YAML parser does, for a file small enough for it.
     if (text.length <= CASE_FILE_LIMIT.yaml) readYaml(file, text);
-    const message = (error as Error).message.split('\n')[0];
+    const message = (error as Error).message.split('\n')[0] ?? '';
     const offset = /position (\d+)/.exec(message)?.[1];
     throw new CaseFileError(`${file}${offset ? `:${lineAt(text, Number(offset))}` : ''}: invalid JSON: ${message}`);
   }
