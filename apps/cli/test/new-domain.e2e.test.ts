@@ -40,7 +40,7 @@ describe('pnpm new-domain NAME', () => {
   afterAll(async () => {
     await standIn.close();
     rmSync(copy, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('creates a pack that pnpm eval and pnpm test pick up at once, changing nothing else but the lockfile', {
     // Two cold builds of the workspace copy (by `pnpm new-domain`, and after its install) on a shared machine.

@@ -61,8 +61,8 @@ export function insertCaseResult(
     );
     const insertVerdict = db.prepare(
       `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
-         skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries, prompt_version)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     result.verdicts.forEach((verdict, position) => {
       insertVerdict.run(
@@ -82,6 +82,7 @@ export function insertCaseResult(
         verdict.latencyMs,
         costOf('judge', verdict.usage) ?? null,
         verdict.retries ?? null,
+        verdict.promptVersion ?? null,
       );
     });
   })();
@@ -126,6 +127,7 @@ interface VerdictRow {
   output_tokens: number;
   latency_ms: number;
   retries: number | null;
+  prompt_version: string | null;
 }
 
 function verdictFromRow(row: VerdictRow): Verdict {
@@ -136,6 +138,7 @@ function verdictFromRow(row: VerdictRow): Verdict {
     usage: { input: row.input_tokens, output: row.output_tokens },
     latencyMs: row.latency_ms,
     ...(row.retries !== null && { retries: row.retries }),
+    ...(row.prompt_version !== null && { promptVersion: row.prompt_version }),
   };
   if (row.status === 'ok') return { ...base, status: 'ok', reasoning: row.reasoning ?? '', passed: row.passed === 1 };
   if (row.status === 'error') {

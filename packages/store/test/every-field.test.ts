@@ -2,7 +2,7 @@ import { type CaseResult, TranscriptSchema, type Verdict, VerdictSchema } from '
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { EvalStore } from '../src/index.ts';
-import { MIGRATIONS } from '../src/migrations.ts';
+import { MIGRATIONS, SCHEMA_VERSION } from '../src/migrations.ts';
 import { caseResult, runMeta, tempStorePath } from './support.ts';
 
 /** A result with every optional transcript and verdict field set, so a field the store drops fails the round trip. */
@@ -18,7 +18,7 @@ function fullResult(): CaseResult {
       turnLimitReached: true,
       sample: true,
     },
-    verdicts: base.verdicts.map((verdict, index) => ({ ...verdict, retries: index + 1 })),
+    verdicts: base.verdicts.map((verdict, index) => ({ ...verdict, retries: index + 1, promptVersion: 'judge-v9' })),
   };
 }
 
@@ -67,7 +67,7 @@ describe('every transcript and verdict field', () => {
     expect(store.caseResults(run.id)).toEqual([full]);
     store.close();
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.prepare('SELECT turn_limit_reached, retries FROM transcripts').get()).toEqual({
       turn_limit_reached: 1,
       retries: 2,
