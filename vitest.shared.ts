@@ -1,14 +1,16 @@
-import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defaultServerConditions } from 'vite';
 import type { ViteUserConfig } from 'vitest/config';
 
 /**
  * Tests run the workspace's TypeScript sources, never its dist/: every package's exports map puts the
- * `@evalpacks/source` condition first, and this config turns it on for Vite's resolver (tests run in its
- * server environment; the client list is there for completeness), so no test needs a build.
+ * `@evalpacks/source` condition first, and this config turns it on for Vite's resolver and for the test
+ * workers (vitest hands these conditions to node), so no test needs a build. The rest is vitest's own
+ * default: the server conditions without `module`, which would pick ESM builds node cannot load (the AWS
+ * SDK's dist-es).
  */
-export const SOURCE_CONDITION = '@evalpacks/source';
+const conditions = ['@evalpacks/source', ...defaultServerConditions.filter((condition) => condition !== 'module')];
 
 export const workspaceSources = {
-  resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
-  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
 } satisfies ViteUserConfig;
