@@ -44,7 +44,7 @@ describe('pnpm new-domain NAME', () => {
 
   it('creates a pack that pnpm eval and pnpm test pick up at once, changing nothing else but the lockfile', {
     // Two cold builds of the workspace copy (by `pnpm new-domain`, and after its install) on a shared machine.
-    timeout: 420_000,
+    timeout: 600_000,
   }, async () => {
     const created = await run('pnpm', ['new-domain', NAME], { cwd: copy });
     expect(created.code).toBe(0);
