@@ -15,6 +15,7 @@ export {
   findCacheMiss,
   type ModelCallCounts,
   ModelCalls,
+  UnreadableCacheEntry,
 } from './cache/model-calls.ts';
 export { inputHash, labelKey, labelledOutcome } from './calibration/label-key.ts';
 export { answerContains, answersWithinTurnLimit, turnsWithin } from './checks/answer-checks.ts';
