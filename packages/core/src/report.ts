@@ -18,3 +18,4 @@ export { type MarkdownReportOptions, markdownReport } from './report/markdown.ts
 export { type RepeatReporterOptions, repeatReporter } from './report/repeat-console.ts';
 export { type FlakyItem, type KindFigures, type RepeatSummary, summarizeRepeats } from './report/repeat-summary.ts';
 export { type RunSummary, summarizeRun } from './report/summary.ts';
+export { visible, visibleDeep } from './report/visible.ts';

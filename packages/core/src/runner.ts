@@ -12,6 +12,7 @@ export {
   findCacheMiss,
   type ModelCallCounts,
   ModelCalls,
+  UnreadableCacheEntry,
 } from './cache/model-calls.ts';
 export { judgeCase, judgeRequests } from './judge/judge-case.ts';
 export { JUDGE_STYLES, type JudgeStyle, parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
@@ -30,4 +31,5 @@ export type {
 export { replayAgent } from './runner/replay-agent.ts';
 export { type RunOptions, runPack } from './runner/run-pack.ts';
 export { type SampleFallbackAgent, uncachedAgent, withSampleFallback } from './runner/sample-agent.ts';
+export { casesInShard, describeShard, parseShard, type Shard, ShardSchema, shardOfCase } from './runner/shard.ts';
 export { toolInputJsonSchema } from './tools/define-tool.ts';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Case, ModelRef, Pack, Variant } from '@evalpacks/core';
-import { canonicalJson } from '@evalpacks/core/runner';
+import { canonicalJson, describeShard } from '@evalpacks/core/runner';
+import { BACKEND_FLAGS } from '../backends/registry.ts';
 import type { EvalOptions } from '../commands/eval-options.ts';
 import { userPath } from '../user-path.ts';
 
@@ -24,16 +25,15 @@ const CONFIG_FLAGS = [
   'policy',
   'judgeStyle',
   'offline',
-  'ollamaHost',
   'backend',
   'judgeBackend',
-  'region',
-  'profile',
-  'bedrockEndpoint',
+  // Every backend's own flags (a host, a region, a profile name: the registry holds no credential flag).
+  ...BACKEND_FLAGS.map((flag) => flag.key),
   'maxCost',
   'timeout',
   'concurrency',
-] as const;
+  'shard',
+];
 
 /**
  * The settings whose change would make a resumed run mix two different evaluations. A type rather
@@ -53,6 +53,8 @@ export type RunConfig = {
   maxTurns: number;
   offline: boolean;
   judgeStyle: string;
+  /** 'I/N' for one part of the cases, 'all' for them all; `cases` always lists every case of the run's configuration. */
+  shard: string;
   /** The config flags as given, paths made absolute. */
   flags: Record<string, unknown>;
 };
@@ -113,6 +115,7 @@ export function runConfig({ pack, variant, cases, options, agent, judge, flags }
     maxTurns: options.maxTurns,
     offline: options.offline,
     judgeStyle: options.judgeStyle,
+    shard: options.shard ? describeShard(options.shard) : 'all',
     flags,
   };
 }
@@ -129,6 +132,7 @@ const LABELS: Record<Exclude<keyof RunConfig, 'cases' | 'flags'>, string> = {
   maxTurns: '--max-turns',
   offline: '--offline',
   judgeStyle: '--judge-style',
+  shard: '--shard',
 };
 
 function caseDifferences(before: Record<string, string>, now: Record<string, string>): string[] {
@@ -142,15 +146,25 @@ function caseDifferences(before: Record<string, string>, now: Record<string, str
   ];
 }
 
-/** Every way the current configuration differs from a stored run's, one phrase each. */
-export function configDifferences(stored: Partial<RunConfig>, now: RunConfig): string[] {
+/**
+ * Every way the current configuration differs from a stored run's, one phrase each. `sides` names the two
+ * in each phrase (`X in the run, Y now` by default); `ignore` leaves fields out (merge ignores the shard).
+ */
+export function configDifferences(
+  stored: Partial<RunConfig>,
+  now: RunConfig,
+  sides: [string, string] = ['in the run', 'now'],
+  ignore: readonly (keyof RunConfig)[] = [],
+): string[] {
+  // Runs recorded before shards existed ran every case.
+  const before: Partial<RunConfig> = { shard: 'all', ...stored };
   const out: string[] = [];
   for (const [key, label] of Object.entries(LABELS) as [keyof typeof LABELS, string][]) {
-    if (stored[key] === now[key]) continue;
+    if (before[key] === now[key] || ignore.includes(key)) continue;
     out.push(
       key === 'promptHash'
-        ? `prompt text (the ${now.variant} prompt changed since)`
-        : `${label}: ${String(stored[key])} in the run, ${String(now[key])} now`,
+        ? `prompt text (the ${now.variant} prompt differs ${sides[0]} and ${sides[1]})`
+        : `${label}: ${String(before[key])} ${sides[0]}, ${String(now[key])} ${sides[1]}`,
     );
   }
   return [...out, ...caseDifferences(stored.cases ?? {}, now.cases)];

@@ -1,0 +1,8 @@
+import { formatInterval, percent } from '@evalpacks/core/report';
+import { wilsonInterval } from '@evalpacks/core/stats';
+
+/** "75.0% (95% CI 30.1–95.4%)", or a dash before any result is in. */
+export function passRate(passed: number, total: number): string {
+  if (total === 0) return '–';
+  return `${percent(passed / total)} (${formatInterval(wilsonInterval(passed, total))})`;
+}
