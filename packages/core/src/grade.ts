@@ -1,13 +1,17 @@
 /**
- * How results become a verdict: item and case outcomes, repeat policies and epoch reduction, the
- * failure -> RISEN part mapping and the run's pass/fail decision.
+ * How results become a grade: the skip-the-judge rule, item and case outcomes, repeat policies and epoch
+ * reduction, the failure -> RISEN part mapping, and gradeRun (the run's pass/fail and exit decision).
  */
-
 export { inputHash, labelKey, labelledOutcome } from './calibration/label-key.ts';
-export { type Suggestion, suggestionsFor } from './report/suggestions.ts';
-export { describeItem } from './runner/case-outcome.ts';
-export { type ItemKind, type ItemOutcome, itemOutcomes } from './runner/item-outcomes.ts';
-export { type CaseTally, type ItemTally, policyResolver, reduceEpochs, runPolicy } from './runner/reduce-epochs.ts';
+export { caseOutcome } from './grade/case-outcome.ts';
+export { comparisonExitCode } from './grade/comparison-exit.ts';
+export { describeItem } from './grade/describe-item.ts';
+export { caseFailures, type Failure, type Graded, JUDGED_ITEM_PART } from './grade/failures.ts';
+export { type Counts, type GradeOptions, gradeRun, type RunGrade } from './grade/grade-run.ts';
+export { type ItemKind, type ItemOutcome, itemOutcomes } from './grade/item-outcomes.ts';
+export { type JudgeDecision, judgeDecision } from './grade/judge-skip.ts';
+export { type CaseTally, type ItemTally, policyResolver, reduceEpochs, runPolicy } from './grade/reduce-epochs.ts';
+export { type Suggestion, suggestionsFor } from './grade/suggestions.ts';
 export {
   DEFAULT_REPEAT_POLICY,
   parseRepeatPolicy,

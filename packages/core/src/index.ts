@@ -19,12 +19,12 @@ export {
   toolNeverCalled,
   toolsCalledInOrder,
 } from './checks/tool-checks.ts';
+export { brief } from './grade/describe-item.ts';
 export { CaseFileError } from './pack/case-file.ts';
 export { definePack, type Pack, type PackDefinition } from './pack/define-pack.ts';
 export { InputError } from './pack/input-error.ts';
 export { loadPackCases, loadPackVariant } from './pack/load-pack.ts';
 export { missingParts, RISEN_PARTS, type Variant } from './pack/prompt.ts';
-export { brief } from './runner/case-outcome.ts';
 export { type Case, type CaseInput, CaseSchema } from './schema/case.ts';
 export { type CheckResult, CheckResultSchema, type RisenPart, RisenPartSchema } from './schema/check.ts';
 export { type Finding, FindingSchema, type Severity, SeveritySchema } from './schema/finding.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare-runs.ts';
+import { reduceEpochs } from '../src/grade/reduce-epochs.ts';
 import { printComparison } from '../src/report/compare-console.ts';
-import { reduceEpochs } from '../src/runner/reduce-epochs.ts';
 import { runPack } from '../src/runner/run-pack.ts';
 import type { Case } from '../src/schema/case.ts';
 import { promptNamed, sampleCase, scriptedAgent, scriptedJudge, tablePack } from './support.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { policyResolver, reduceEpochs } from '../src/grade/reduce-epochs.ts';
+import { suggestionsFor } from '../src/grade/suggestions.ts';
 import { definePack } from '../src/pack/define-pack.ts';
 import type { Variant } from '../src/pack/prompt.ts';
-import { suggestionsFor } from '../src/report/suggestions.ts';
 import type { AgentPort } from '../src/runner/ports.ts';
-import { policyResolver, reduceEpochs } from '../src/runner/reduce-epochs.ts';
 import { runPack } from '../src/runner/run-pack.ts';
 import { type Case, CaseSchema } from '../src/schema/case.ts';
 import type { ToolCall } from '../src/schema/transcript.ts';

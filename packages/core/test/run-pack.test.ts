@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defineCheck } from '../src/checks/define-check.ts';
+import { suggestionsFor } from '../src/grade/suggestions.ts';
 import { definePack } from '../src/pack/define-pack.ts';
 import type { Variant } from '../src/pack/prompt.ts';
-import { suggestionsFor } from '../src/report/suggestions.ts';
 import { summarizeRun } from '../src/report/summary.ts';
 import { InfrastructureError } from '../src/runner/infrastructure-error.ts';
 import type { AgentPort } from '../src/runner/ports.ts';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Case, loadPackCases, loadPackVariant, type Pack, type Variant } from '@evalpacks/core';
-import { policyResolver, reduceEpochs, runPolicy } from '@evalpacks/core/grade';
+import { comparisonExitCode, gradeRun, runPolicy } from '@evalpacks/core/grade';
 import { printComparison } from '@evalpacks/core/report';
 import { type AgentPort, listVariants, loadVariant, runPack } from '@evalpacks/core/runner';
 import { compareRuns } from '@evalpacks/core/stats';
@@ -60,7 +60,7 @@ async function runSide(
     judgeStyle: options.judgeStyle,
     epochs: options.repeat,
   });
-  return reduceEpochs(run.cases, policyResolver({ cli: options.policy, pack: pack.repeatPolicy }));
+  return gradeRun(run, { policy: runPolicy({ cli: options.policy, pack: pack.repeatPolicy }) }).cases;
 }
 
 /** A pack's own agent runs both sides, so only the prompt can differ: a model flag would be ignored. */
@@ -128,5 +128,5 @@ export async function compareCommand(raw: Record<string, unknown>, io: CommandIo
     color: options.color && io.isTTY && !options.ci,
     labels: labels(baseline, variant),
   });
-  return comparison.verdict === 'inconclusive' ? 2 : comparison.verdict === 'worse' ? 1 : 0;
+  return comparisonExitCode(comparison.verdict);
 }

@@ -1,4 +1,3 @@
-import { percent } from '@evalpacks/core/report';
 import type { ModelCalls } from '@evalpacks/core/runner';
 
 /** The summary line that says what the run paid for: `15 made, 0 from the cache`, plus samples offline. */
@@ -13,11 +12,4 @@ export function modelCallsRow(calls: ModelCalls, samplesUsed?: number): [string,
     ? `; ${replaced} unreadable or invalid cache entr${replaced === 1 ? 'y was' : 'ies were'} fetched again and replaced`
     : '';
   return ['model calls', `${made} made, ${cached} from the cache${samples}${damaged}`];
-}
-
-/** The share of case results that passed, and whether it meets --min-pass-rate. */
-export function passRateRow(passed: number, total: number, minimum: number): { row: [string, string]; ok: boolean } {
-  const rate = total > 0 ? passed / total : 0;
-  const ok = rate >= minimum;
-  return { row: ['pass rate', `${percent(rate)} (minimum ${percent(minimum)}${ok ? '' : ', not met'})`], ok };
 }

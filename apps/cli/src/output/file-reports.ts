@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import type { RunResult } from '@evalpacks/core';
+import type { GradeOptions } from '@evalpacks/core/grade';
 import { jsonReport, junitReport, markdownReport } from '@evalpacks/core/report';
 import type { REPORTERS } from '../commands/eval-options.ts';
 
@@ -24,6 +25,7 @@ export async function writeFileReports(
   run: RunResult,
   dir: string,
   runId: number,
+  grading: GradeOptions,
 ): Promise<string[]> {
   const chosen = kinds.filter((kind): kind is FileReporter => kind in FILES);
   if (chosen.length === 0) return [];
@@ -31,7 +33,7 @@ export async function writeFileReports(
   const written: string[] = [];
   for (const kind of chosen) {
     const path = join(dir, FILES[kind].name);
-    await writeFile(path, FILES[kind].render(run, { runId: String(runId) }));
+    await writeFile(path, FILES[kind].render(run, { runId: String(runId), grading }));
     written.push(shortPath(path));
   }
   return written;

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import type { CaseResult, Pack, RepeatPolicy, RunResult } from '@evalpacks/core';
-import { policyResolver, reduceEpochs, runPolicy } from '@evalpacks/core/grade';
+import type { CaseResult, Pack, RunResult } from '@evalpacks/core';
+import { gradeRun, runPolicy } from '@evalpacks/core/grade';
 import { consoleReporter, type PriceLookup, repeatReporter } from '@evalpacks/core/report';
 import type { ModelCalls } from '@evalpacks/core/runner';
 import type { CommandIo } from '../commands/eval.ts';
 import type { EvalOptions } from '../commands/eval-options.ts';
-import { modelCallsRow, passRateRow } from './call-counts.ts';
+import { modelCallsRow } from './call-counts.ts';
 import { writeFileReports } from './file-reports.ts';
 
 /** The console reporter when chosen (it is by default), else silence; file reporters run at the end. */
@@ -19,8 +19,7 @@ export function consoleOutput(options: EvalOptions, io: CommandIo, epochs: numbe
     line: (text: string) => write(`${text}\n`),
     caseResult: (result: CaseResult) => reporter.caseResult(result),
     summary: reporter.summary,
-    repeatSummary: (policy: RepeatPolicy, ...args: Parameters<ReturnType<typeof repeatReporter>['summary']>) =>
-      repeatReporter({ write, color, policy, priceOf }).summary(...args),
+    repeatSummary: repeatReporter({ write, color, priceOf }).summary,
   };
 }
 export type ConsoleOutput = ReturnType<typeof consoleOutput>;
@@ -48,23 +47,20 @@ export interface FinishOptions {
 
 /**
  * Prints the summary (with what the run paid for and the pass-rate gate), writes the file reports and
- * returns the exit code: 0 when every case passed (over epochs: under its repeat policy), or when
- * --min-pass-rate is given and met; else 1. Cases a budget left out were not shown to pass: exit 1.
+ * returns the exit code gradeRun decides: 0 when every case passed (over epochs: under its repeat policy),
+ * or when --min-pass-rate is given and met; else 1. Cases a budget left out were not shown to pass: exit 1.
  */
 export async function finishRun(finish: FinishOptions): Promise<number> {
   const { run, pack, epochs, options, output, io } = finish;
   const rows = finish.calls ? [modelCallsRow(finish.calls, finish.samplesUsed)] : [];
-  const tallies =
-    epochs > 1 ? reduceEpochs(run.cases, policyResolver({ cli: options.policy, pack: pack.repeatPolicy })) : undefined;
-  const outcomes = tallies ?? run.cases;
-  const passed = outcomes.filter((outcome) => outcome.status === 'passed').length;
-  const gate =
-    options.minPassRate === undefined ? undefined : passRateRow(passed, outcomes.length, options.minPassRate);
-  if (gate) rows.push(gate.row);
-  if (tallies) output.repeatSummary(runPolicy({ cli: options.policy, pack: pack.repeatPolicy }), run, tallies, rows);
-  else output.summary(run, rows);
+  const grading = {
+    policy: runPolicy({ cli: options.policy, pack: pack.repeatPolicy }),
+    minPassRate: options.minPassRate,
+  };
+  if (epochs > 1) output.repeatSummary(run, rows, grading);
+  else output.summary(run, rows, grading);
   const dir = options.out ?? join(finish.storePath, '..', 'reports', `run-${finish.runId}`);
-  for (const path of await writeFileReports(options.reporter, run, dir, finish.runId)) io.write(`report ${path}\n`);
-  const met = gate ? gate.ok : passed === outcomes.length;
-  return met && !run.notStarted ? 0 : 1;
+  const written = await writeFileReports(options.reporter, run, dir, finish.runId, grading);
+  for (const path of written) io.write(`report ${path}\n`);
+  return gradeRun(run, grading).exitCode;
 }

@@ -1,12 +1,5 @@
 import type { CaseResult, RepeatPolicy, RunResult } from '@evalpacks/core';
-import {
-  policyResolver,
-  readRepeatPolicy,
-  reduceEpochs,
-  runPolicy,
-  type Suggestion,
-  suggestionsFor,
-} from '@evalpacks/core/grade';
+import { type GradeOptions, gradeRun, readRepeatPolicy, type Suggestion } from '@evalpacks/core/grade';
 import { consoleReporter, formatUsd, repeatReporter } from '@evalpacks/core/report';
 import type { RunRecord } from '@evalpacks/store';
 
@@ -30,6 +23,12 @@ export function runResultOf(run: RunRecord, results: CaseResult[]): RunResult {
 export function storedPolicy(run: RunRecord): RepeatPolicy | undefined {
   const flags = run.config.flags as Record<string, unknown> | undefined;
   return typeof flags?.policy === 'string' ? readRepeatPolicy(flags.policy) : undefined;
+}
+
+/** How the CLI graded the run, as far as the store keeps it (--min-pass-rate is not stored). */
+export function storedGrading(run: RunRecord): GradeOptions {
+  const policy = storedPolicy(run);
+  return policy ? { policy } : {};
 }
 
 export interface RunSummaryView {
@@ -57,13 +56,10 @@ export function summarizeStoredRun(run: RunRecord, results: CaseResult[], costUs
   };
   const result = runResultOf(run, results);
   const rows: [string, string][] = costUsd === undefined ? [] : [['cost', `${formatUsd(costUsd)} recorded`]];
-  if (run.epochs > 1) {
-    const cli = storedPolicy(run);
-    const tallies = reduceEpochs(results, policyResolver({ cli }));
-    repeatReporter({ write, color: false, policy: runPolicy({ cli }) }).summary(result, tallies, rows);
-  } else {
-    consoleReporter({ write, color: false }).summary(result, rows);
-  }
+  const grading = storedGrading(run);
+  if (run.epochs > 1) repeatReporter({ write, color: false }).summary(result, rows, grading);
+  else consoleReporter({ write, color: false }).summary(result, rows, grading);
   const at = text.indexOf('\nSuggestions\n');
-  return { text: (at < 0 ? text : text.slice(0, at)).trimEnd(), suggestions: unique(suggestionsFor(result)) };
+  const { suggestions } = gradeRun(result, grading);
+  return { text: (at < 0 ? text : text.slice(0, at)).trimEnd(), suggestions: unique(suggestions) };
 }

@@ -1,5 +1,5 @@
-import type { ItemKind } from '../runner/item-outcomes.ts';
-import { type CaseTally, countItems, type ItemTally } from '../runner/reduce-epochs.ts';
+import type { ItemKind } from '../grade/item-outcomes.ts';
+import { type CaseTally, countItems, type ItemTally } from '../grade/reduce-epochs.ts';
 
 /** Items passing under the policy out of the items graded, for one side of one case. */
 export interface SideCount {

@@ -1,4 +1,4 @@
-import { describeItem } from '../runner/case-outcome.ts';
+import { describeItem } from '../grade/describe-item.ts';
 import type { CaseResult } from '../schema/result.ts';
 import type { Verdict } from '../schema/verdict.ts';
 

@@ -1,7 +1,7 @@
 import { createColors } from 'picocolors';
 import type { Comparison } from '../compare/compare-runs.ts';
 import type { CaseComparison, PairedItem, SideCount } from '../compare/pair-cases.ts';
-import type { ItemKind } from '../runner/item-outcomes.ts';
+import type { ItemKind } from '../grade/item-outcomes.ts';
 import type { ClusteredRate } from '../stats/clustered.ts';
 import { flagged, formatRate, points } from './format-rate.ts';
 import { visibleDeep } from './visible.ts';

@@ -1,13 +1,13 @@
 import { createColors } from 'picocolors';
-import { describeItem } from '../runner/case-outcome.ts';
+import { describeItem } from '../grade/describe-item.ts';
+import { type GradeOptions, gradeRun } from '../grade/grade-run.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
 import { clusteredRate } from '../stats/clustered.ts';
 import { wilsonInterval } from '../stats/wilson.ts';
 import type { PriceLookup } from './cost.ts';
 import { formatInterval, percent } from './format-rate.ts';
-import { suggestionsFor } from './suggestions.ts';
 import { type RunSummary, summarizeRun } from './summary.ts';
-import { printSuggestions, spendRows, tokenLine } from './summary-rows.ts';
+import { gateRows, printSuggestions, spendRows, tokenLine } from './summary-rows.ts';
 import { visibleDeep } from './visible.ts';
 
 export interface ConsoleReporterOptions {
@@ -102,9 +102,13 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     out();
   }
 
-  /** `rows` are the caller's own label/value lines (model calls, a pass-rate gate), printed after the counts. */
-  function summary(received: RunResult, rows: [label: string, value: string][] = []): void {
+  /**
+   * `rows` are the caller's own label/value lines (model calls), printed after the counts; `grading` the
+   * run's settings for gradeRun (its pass-rate gate row follows the caller's rows).
+   */
+  function summary(received: RunResult, rows: [label: string, value: string][] = [], grading: GradeOptions = {}): void {
     const run = visibleDeep(received);
+    const grade = gradeRun(run, grading);
     const s = summarizeRun(run);
     const row = (label: string, value: string) => out(`  ${label.padEnd(16)}${value}`);
     out(c.bold('Summary'));
@@ -127,8 +131,8 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     if (s.agentErrors > 0) row('agent errors', String(s.agentErrors));
     row('tokens', tokenLine(s));
     for (const [label, value] of spendRows(run, options.priceOf)) row(label, value);
-    for (const [label, value] of rows) row(label, value);
-    printSuggestions(out, c, suggestionsFor(run));
+    for (const [label, value] of [...rows, ...gateRows(grade)]) row(label, value);
+    printSuggestions(out, c, grade.suggestions);
   }
 
   return { caseResult, summary };

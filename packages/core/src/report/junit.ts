@@ -1,3 +1,4 @@
+import { type GradeOptions, gradeRun } from '../grade/grade-run.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
 import { caseLabel, epochsOf, verdictLines } from './case-details.ts';
 import { attrs, xmlText } from './xml.ts';
@@ -6,6 +7,8 @@ export interface JunitReportOptions {
   /** The run's id in the store, recorded as a property. */
   runId?: string;
   hostname?: string;
+  /** The run's settings for gradeRun. */
+  grading?: GradeOptions;
 }
 
 const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
@@ -50,10 +53,9 @@ function testcase(result: CaseResult, epochs: number, classname: string): string
 export function junitReport(run: RunResult, options: JunitReportOptions = {}): string {
   const epochs = epochsOf(run.cases);
   const classname = `${run.pack}.${run.variant}`;
-  const failures = run.cases.filter((result) => result.status === 'failed').length;
-  const errors = run.cases.filter((result) => result.status === 'error').length;
+  const { total: tests, failed: failures, errors } = gradeRun(run, options.grading).resultCounts;
   const time = seconds(Date.parse(run.finishedAt) - Date.parse(run.startedAt));
-  const counts = { tests: run.cases.length, failures, errors, time };
+  const counts = { tests, failures, errors, time };
   const properties: Record<string, string | undefined> = {
     pack: run.pack,
     variant: run.variant,

@@ -1,11 +1,13 @@
+import { type GradeOptions, gradeRun } from '../grade/grade-run.ts';
 import type { RunResult } from '../schema/result.ts';
 import { caseCounts, caseLabel, epochsOf, verdictLines } from './case-details.ts';
-import { suggestionsFor } from './suggestions.ts';
 import { summarizeRun } from './summary.ts';
 import { visible } from './visible.ts';
 
 export interface MarkdownReportOptions {
   runId?: string;
+  /** The run's settings for gradeRun. */
+  grading?: GradeOptions;
 }
 
 const ICON = { passed: '✅', failed: '❌', error: '⚠️' } as const;
@@ -32,6 +34,7 @@ const code = (raw: string) => `\`${visible(raw).replace(/`/g, "'")}\``;
 
 /** Markdown for a CI job summary (GitHub's $GITHUB_STEP_SUMMARY and the like): counts, a row per case, the why. */
 export function markdownReport(run: RunResult, options: MarkdownReportOptions = {}): string {
+  const grade = gradeRun(run, options.grading);
   const s = summarizeRun(run);
   const epochs = epochsOf(run.cases);
   const out: string[] = [];
@@ -65,7 +68,7 @@ export function markdownReport(run: RunResult, options: MarkdownReportOptions = 
     for (const line of verdictLines(result)) out.push(`- ${text(line).replace(/\r?\n/g, ' ')}`);
     out.push('', '</details>', '');
   }
-  const suggestions = suggestionsFor(run);
+  const { suggestions } = grade;
   if (suggestions.length > 0) {
     out.push('### Suggestions', '');
     for (const suggestion of suggestions)

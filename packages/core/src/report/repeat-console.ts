@@ -1,20 +1,18 @@
 import { createColors } from 'picocolors';
-import { type CaseTally, countItems, type ItemTally } from '../runner/reduce-epochs.ts';
+import { type GradeOptions, gradeRun } from '../grade/grade-run.ts';
+import { type CaseTally, countItems, type ItemTally } from '../grade/reduce-epochs.ts';
 import type { RepeatPolicy } from '../schema/repeat-policy.ts';
 import type { RunResult } from '../schema/result.ts';
 import type { PriceLookup } from './cost.ts';
 import { flagged, formatInterval, formatRate } from './format-rate.ts';
 import { summarizeRepeats } from './repeat-summary.ts';
-import { suggestionsFor } from './suggestions.ts';
 import { summarizeRun } from './summary.ts';
-import { printSuggestions, spendRows, tokenLine } from './summary-rows.ts';
+import { gateRows, printSuggestions, spendRows, tokenLine } from './summary-rows.ts';
 import { visibleDeep } from './visible.ts';
 
 export interface RepeatReporterOptions {
   write: (text: string) => void;
   color: boolean;
-  /** The run's policy (command line, else pack, else majority); cases with their own are marked. */
-  policy: RepeatPolicy;
   /** Prices for the cost line; without them the summary prints no cost. */
   priceOf?: PriceLookup;
 }
@@ -45,7 +43,7 @@ export function repeatReporter(options: RepeatReporterOptions) {
   const out = (line = '') => options.write(`${line}\n`);
   const row = (label: string, value: string) => out(`  ${label.padEnd(16)}${value}`);
 
-  function perCase(tallies: readonly CaseTally[]): void {
+  function perCase(tallies: readonly CaseTally[], policy: RepeatPolicy): void {
     const width = Math.max(...tallies.map((tally) => tally.case.id.length));
     out(c.bold(`Per case over ${Math.max(...tallies.map((tally) => tally.epochs))} epochs`));
     for (const tally of tallies) {
@@ -56,7 +54,7 @@ export function repeatReporter(options: RepeatReporterOptions) {
         structural.total ? `structural ${structural.passed}/${structural.total}` : '',
         findings.total ? `findings ${findings.passed}/${findings.total}` : '',
         absent.total ? `false positives ${absent.total - absent.passed}` : '',
-        tally.policy === options.policy ? '' : `policy ${tally.policy}`,
+        tally.policy === policy ? '' : `policy ${tally.policy}`,
       ].filter(Boolean);
       const status = STATUS_LABEL[tally.status];
       const paint = tally.status === 'passed' ? c.green : tally.status === 'failed' ? c.red : c.yellow;
@@ -68,18 +66,17 @@ export function repeatReporter(options: RepeatReporterOptions) {
     out();
   }
 
-  /** `rows` are the caller's own label/value lines (model calls, a pass-rate gate), printed after the counts. */
-  function summary(
-    received: RunResult,
-    receivedTallies: readonly CaseTally[],
-    rows: [label: string, value: string][] = [],
-  ): void {
+  /**
+   * `rows` are the caller's own label/value lines (model calls), printed after the counts; `grading` the
+   * run's settings for gradeRun: its policy (cases with their own are marked) and pass-rate gate.
+   */
+  function summary(received: RunResult, rows: [label: string, value: string][] = [], grading: GradeOptions = {}): void {
     const run = visibleDeep(received);
-    const tallies = visibleDeep(receivedTallies);
-    perCase(tallies);
-    const s = summarizeRepeats(tallies);
+    const grade = gradeRun(run, grading);
+    perCase(grade.cases, grade.policy);
+    const s = summarizeRepeats(grade.cases);
     const totals = summarizeRun(run);
-    out(c.bold(`Summary · ${s.epochs} epochs per case · policy ${options.policy}`));
+    out(c.bold(`Summary · ${s.epochs} epochs per case · policy ${grade.policy}`));
     out(c.dim('  counts are items under the policy; rates are per epoch with 95% Wilson intervals clustered by case'));
     const errors = s.cases.errors ? `, ${s.cases.errors} with errors` : '';
     row('cases', `${s.cases.passed}/${s.cases.total} passed${errors} (${formatInterval(s.cases)})`);
@@ -107,7 +104,7 @@ export function repeatReporter(options: RepeatReporterOptions) {
     row('tokens', tokenLine(totals));
     for (const [label, value] of spendRows(run, options.priceOf)) row(label, value);
     if (run.notStarted) row('not started', `${run.notStarted.length} case epochs (a budget ran out)`);
-    for (const [label, value] of rows) row(label, value);
+    for (const [label, value] of [...rows, ...gateRows(grade)]) row(label, value);
     if (s.flaky.length > 0) {
       out();
       out(c.bold('Flaky (passed in some epochs, failed in others)'));
@@ -116,7 +113,7 @@ export function repeatReporter(options: RepeatReporterOptions) {
         out(`  ${caseId}  ${itemTitle(item)}: ${itemCount(item)} → ${verdict} under ${policy}`);
       }
     }
-    printSuggestions(out, c, suggestionsFor(run));
+    printSuggestions(out, c, grade.suggestions);
   }
 
   return { summary };

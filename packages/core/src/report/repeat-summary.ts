@@ -1,5 +1,5 @@
-import type { ItemKind } from '../runner/item-outcomes.ts';
-import type { CaseTally, ItemTally } from '../runner/reduce-epochs.ts';
+import type { ItemKind } from '../grade/item-outcomes.ts';
+import type { CaseTally, ItemTally } from '../grade/reduce-epochs.ts';
 import { type ClusteredRate, clusteredRate } from '../stats/clustered.ts';
 import { type Interval, wilsonInterval } from '../stats/wilson.ts';
 

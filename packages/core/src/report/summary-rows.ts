@@ -1,7 +1,9 @@
 import type { createColors } from 'picocolors';
+import type { RunGrade } from '../grade/grade-run.ts';
+import type { Suggestion } from '../grade/suggestions.ts';
 import type { RunResult } from '../schema/result.ts';
 import { describeCost, estimateCost, type PriceLookup } from './cost.ts';
-import type { Suggestion } from './suggestions.ts';
+import { percent } from './format-rate.ts';
 import { type RunSummary, summarizeRun } from './summary.ts';
 
 /** The tokens row both summaries print. */
@@ -16,6 +18,13 @@ export function spendRows(run: RunResult, priceOf?: PriceLookup): [string, strin
   const { retries } = summarizeRun(run);
   if (retries.agent + retries.judge > 0) rows.push(['retries', `agent ${retries.agent}, judge ${retries.judge}`]);
   return rows;
+}
+
+/** The --min-pass-rate row of both summaries, when the run has that gate. */
+export function gateRows(grade: RunGrade): [string, string][] {
+  if (!grade.gate) return [];
+  const { minimum, met } = grade.gate;
+  return [['pass rate', `${percent(grade.passRate)} (minimum ${percent(minimum)}${met ? '' : ', not met'})`]];
 }
 
 /** The Suggestions block, one line each, naming the prompt part to edit; identical lines once. */

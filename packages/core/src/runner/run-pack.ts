@@ -1,6 +1,8 @@
 import pLimit from 'p-limit';
 import { trajectoryChecks } from '../checks/case-checks.ts';
 import { runChecks } from '../checks/define-check.ts';
+import { caseOutcome } from '../grade/case-outcome.ts';
+import { judgeDecision } from '../grade/judge-skip.ts';
 import { judgeCase, skippedVerdicts } from '../judge/judge-case.ts';
 import type { Gate } from '../judge/judge-item.ts';
 import type { JudgeStyle } from '../judge/verdict.ts';
@@ -9,7 +11,6 @@ import type { Variant } from '../pack/prompt.ts';
 import type { Case } from '../schema/case.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
 import type { Transcript } from '../schema/transcript.ts';
-import { caseOutcome } from './case-outcome.ts';
 import { InfrastructureError } from './infrastructure-error.ts';
 import type { AgentPort, JudgePort } from './ports.ts';
 
@@ -88,13 +89,10 @@ async function runCase(
       ? []
       : runChecks([...pack.checks, ...trajectoryChecks(pack, testCase)], transcript, testCase);
   let verdicts: CaseResult['verdicts'] = [];
-  if (judge && !transcript.error) {
-    const structuralFailed = checks.some((check) => !check.passed);
-    verdicts = transcript.turnLimitReached
-      ? skippedVerdicts(pack, testCase, transcript, 'the agent stopped at the turn limit without an answer')
-      : structuralFailed && !options.judgeAlways
-        ? skippedVerdicts(pack, testCase, transcript, 'structural checks failed (use --judge-always to judge anyway)')
-        : await judgeCase(judge, pack, testCase, transcript, gate, options.judgeStyle, epoch);
+  const decision = judgeDecision(transcript, checks, options.judgeAlways);
+  if (judge && decision.judge === 'skip') verdicts = skippedVerdicts(pack, testCase, transcript, decision.reason);
+  if (judge && decision.judge === 'all') {
+    verdicts = await judgeCase(judge, pack, testCase, transcript, gate, options.judgeStyle, epoch);
   }
   const judgeUsage = { input: 0, output: 0 };
   for (const verdict of verdicts) {
@@ -108,7 +106,7 @@ async function runCase(
     checks,
     verdicts,
     judgeUsage,
-    ...caseOutcome(testCase, transcript, checks, verdicts),
+    ...caseOutcome({ case: testCase, transcript, checks, verdicts }),
   };
 }
 

@@ -1,7 +1,8 @@
 import type { RisenPart } from '../schema/check.ts';
 import type { CaseResult } from '../schema/result.ts';
 import type { JudgedItemKind } from '../schema/verdict.ts';
-import { describeItem } from './case-outcome.ts';
+import { describeItem } from './describe-item.ts';
+import { JUDGED_ITEM_PART } from './failures.ts';
 
 /** Everything a case is graded on: its structural checks and its judged items. */
 export type ItemKind = 'check' | JudgedItemKind;
@@ -33,7 +34,7 @@ export function itemOutcomes(result: CaseResult): ItemOutcome[] {
     kind: verdict.kind,
     id: verdict.itemId,
     label: verdict.kind === 'finding' ? verdict.itemId : describeItem(result.case, verdict),
-    part: verdict.kind === 'finding' ? 'steps' : verdict.kind === 'absent' ? 'narrowing' : undefined,
+    part: JUDGED_ITEM_PART[verdict.kind],
     outcome:
       verdict.status === 'ok'
         ? verdict.passed

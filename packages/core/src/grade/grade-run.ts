@@ -1,0 +1,86 @@
+/**
+ * gradeRun: the one place a run's results become its grade. The console, the file reporters, compare, the
+ * CLI's exit code and the viewer all call it, so they can never disagree about a run.
+ *
+ * Pure over stored data: it reads only the RunResult (as runPack returns it and the store gives it back)
+ * and the two settings a person chose for the run, which the store keeps with it (the repeat policy and
+ * --min-pass-rate). No clock, no I/O, no backend: the same run and options always grade the same.
+ */
+import type { RepeatPolicy } from '../schema/repeat-policy.ts';
+import type { CaseResult, RunResult } from '../schema/result.ts';
+import { type CaseTally, policyResolver, reduceEpochs, runPolicy } from './reduce-epochs.ts';
+import { type Suggestion, suggestionsFor } from './suggestions.ts';
+
+export interface GradeOptions {
+  /**
+   * The repeat policy of cases that set none: the command line's, else the pack's (default majority).
+   * A case's own policy always wins.
+   */
+  policy?: RepeatPolicy;
+  /** The run passes when at least this share (0..1) of its cases passed, instead of all of them. */
+  minPassRate?: number;
+}
+
+export interface Counts {
+  passed: number;
+  failed: number;
+  /** Results with an agent or judge error: neither a pass nor a failure of the agent. */
+  errors: number;
+  total: number;
+}
+
+export interface RunGrade {
+  policy: RepeatPolicy;
+  /** The most epochs any case ran. */
+  epochs: number;
+  /** Every case over its epochs, reduced by its policy; with one epoch each is its result's own outcome. */
+  cases: CaseTally[];
+  /** Counts of `cases`: what the run's pass/fail rests on. */
+  caseCounts: Counts;
+  /** Counts of the stored results, one per case and epoch (what JUnit lists as test cases). */
+  resultCounts: Counts;
+  /** Case epochs a budget left out; they were not shown to pass. */
+  notStarted: number;
+  /** Passed cases over all cases (0 when there are none). */
+  passRate: number;
+  /** The --min-pass-rate gate, when one was set. */
+  gate?: { minimum: number; met: boolean };
+  /** Every case passed (or the gate was met), and no case was left out. */
+  passed: boolean;
+  /** 0 when the run passed, else 1 (failures, agent or judge errors, cases not started). */
+  exitCode: 0 | 1;
+  /** What to edit for every failure, naming the RISEN part (or the judge, or the agent). */
+  suggestions: Suggestion[];
+}
+
+function count(outcomes: readonly Pick<CaseResult, 'status'>[]): Counts {
+  const of = (status: CaseResult['status']) => outcomes.filter((outcome) => outcome.status === status).length;
+  return { passed: of('passed'), failed: of('failed'), errors: of('error'), total: outcomes.length };
+}
+
+/** Grades a run: its cases under their repeat policies, the pass/fail decision and its exit code. */
+export function gradeRun(run: RunResult, options: GradeOptions = {}): RunGrade {
+  const policy = runPolicy({ cli: options.policy });
+  const cases = reduceEpochs(run.cases, policyResolver({ cli: policy }));
+  const caseCounts = count(cases);
+  const passRate = caseCounts.total > 0 ? caseCounts.passed / caseCounts.total : 0;
+  const gate =
+    options.minPassRate === undefined
+      ? undefined
+      : { minimum: options.minPassRate, met: passRate >= options.minPassRate };
+  const notStarted = run.notStarted?.length ?? 0;
+  const passed = (gate ? gate.met : caseCounts.passed === caseCounts.total) && notStarted === 0;
+  return {
+    policy,
+    epochs: Math.max(0, ...cases.map((tally) => tally.epochs)),
+    cases,
+    caseCounts,
+    resultCounts: count(run.cases),
+    notStarted,
+    passRate,
+    ...(gate && { gate }),
+    passed,
+    exitCode: passed ? 0 : 1,
+    suggestions: suggestionsFor(run),
+  };
+}
