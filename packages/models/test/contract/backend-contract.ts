@@ -1,0 +1,153 @@
+import { defineTool } from '@evalpacks/core';
+import { CacheMissError, InfrastructureError, ModelCalls, verdictJsonSchema } from '@evalpacks/core/runner';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { mapCache } from '../support.ts';
+import type { BackendFixture, ContractStandIn } from './fixture.ts';
+
+/** The contract every backend meets against its stand-in: what core relies on from an AgentPort and a JudgePort. */
+export function backendContract(fixture: BackendFixture): void {
+  describe(`the ${fixture.backend} backend contract`, () => {
+    let s: ContractStandIn;
+    beforeAll(async () => {
+      s = await fixture.start();
+    });
+    afterAll(() => s.close());
+    beforeEach(() => s.reset());
+
+    const weatherCalls: string[] = [];
+    const weather = defineTool({
+      name: 'get_weather',
+      description: 'Current weather for a city',
+      input: z.object({ city: z.string() }),
+      run: ({ city }) => {
+        weatherCalls.push(city);
+        return { city, tempC: 21 };
+      },
+    });
+    const request = (epoch = 0, tools = [weather]) => ({
+      caseId: 'c',
+      epoch,
+      systemPrompt: 'You are terse.',
+      input: 'Weather in Paris?',
+      maxTurns: 4,
+      tools,
+    });
+    const scriptWeather = () =>
+      s.scriptToolLoop(
+        { tool: 'get_weather', args: { city: 'Paris' } },
+        [
+          { input: 40, output: 8 },
+          { input: 60, output: 5 },
+        ],
+        'Clear, 21 °C.',
+      );
+    const ask = (judge: ReturnType<ContractStandIn['judge']>, epoch = 0) =>
+      judge.call({ system: 'You judge.', prompt: 'Was it caught?', jsonSchema: verdictJsonSchema('finding'), epoch });
+
+    it('answers one agent turn as a transcript, counting its tokens', async () => {
+      s.scriptAnswer('Sunny.', { input: 12, output: 3 });
+      const agent = s.agent();
+      expect([agent.backend, agent.model]).toEqual([fixture.backend, fixture.agentModel]);
+      const transcript = await agent.run(request(0, []));
+      expect(transcript).toMatchObject({
+        input: 'Weather in Paris?',
+        answer: 'Sunny.',
+        toolCalls: [],
+        turns: 1,
+        usage: { input: 12, output: 3 },
+      });
+      expect(transcript.error).toBeUndefined();
+      expect(s.modelRequests()).toBe(1);
+    });
+
+    it('runs the tool loop: calls the tool, sends its result back, records the call and both turns', async () => {
+      weatherCalls.length = 0;
+      scriptWeather();
+      const transcript = await s.agent().run(request());
+      expect(weatherCalls).toEqual(['Paris']);
+      expect(transcript).toMatchObject({ answer: 'Clear, 21 °C.', turns: 2, usage: { input: 100, output: 13 } });
+      expect(transcript.toolCalls).toEqual([
+        { name: 'get_weather', arguments: { city: 'Paris' }, result: { city: 'Paris', tempC: 21 } },
+      ]);
+      expect(s.modelRequests()).toBe(2);
+    });
+
+    it('returns the structured judge answer as text that parses to the verdict, counting its tokens', async () => {
+      const verdict = { reasoning: 'It names the injection.', caught: true };
+      s.scriptVerdict(verdict, { input: 210, output: 31 });
+      const judge = s.judge();
+      expect([judge.backend, judge.model]).toEqual([fixture.backend, fixture.judgeModel]);
+      const answer = await ask(judge);
+      expect(JSON.parse(answer.text)).toEqual(verdict);
+      expect(answer.usage).toEqual({ input: 210, output: 31 });
+    });
+
+    it('counts every model call it makes, per role', async () => {
+      const calls = new ModelCalls(mapCache());
+      scriptWeather();
+      await s.agent({ calls }).run(request());
+      s.reset();
+      s.scriptVerdict({ reasoning: 'Yes.', caught: true }, { input: 5, output: 2 });
+      await ask(s.judge({ calls }));
+      expect(calls.stats()).toEqual({ agent: { made: 2, cached: 0 }, judge: { made: 1, cached: 0 } });
+    });
+
+    it('records a failure of one case in its transcript, and lets a judge failure reach core', async () => {
+      s.scriptCaseFailure();
+      const transcript = await s.agent().run(request(0, []));
+      expect(transcript.answer).toBe('');
+      expect(transcript.error).toEqual(expect.any(String));
+      await expect(ask(s.judge())).rejects.toBeInstanceOf(Error);
+    });
+
+    it('throws an infrastructure error for a model the server does not have, so the run stops', async () => {
+      const error = await s
+        .agent({ unknownModel: true })
+        .run(request(0, []))
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InfrastructureError);
+    });
+
+    if (fixture.retries) {
+      it('rides out transient failures, counting the retries in the transcript', async () => {
+        s.scriptTransientFailures(2, 'Done.');
+        const transcript = await s.agent().run(request(0, []));
+        expect([transcript.answer, transcript.retries]).toEqual(['Done.', 2]);
+        expect(s.modelRequests()).toBe(3);
+      });
+    }
+
+    it('passes the start-up check when the models are there, and fails it with an infrastructure error when not', async () => {
+      s.scriptAnswer('OK', { input: 1, output: 1 });
+      await expect(s.preflight()).resolves.toBeUndefined();
+      await expect(s.preflight({ unknownModel: true })).rejects.toBeInstanceOf(InfrastructureError);
+    });
+
+    it('replays agent turns and judge calls from the call cache: no request, no tokens, epochs apart', async () => {
+      const cache = mapCache();
+      scriptWeather();
+      const first = await s.agent({ calls: new ModelCalls(cache) }).run(request());
+      s.scriptVerdict({ reasoning: 'Yes.', caught: true }, { input: 5, output: 2 });
+      const verdict = await ask(s.judge({ calls: new ModelCalls(cache) }));
+      const made = s.modelRequests();
+      expect(made).toBe(3);
+
+      const replay = new ModelCalls(cache);
+      const again = await s.agent({ calls: replay }).run(request());
+      const cachedVerdict = await ask(s.judge({ calls: replay }));
+      expect(s.modelRequests()).toBe(made);
+      expect(replay.stats()).toEqual({ agent: { made: 0, cached: 2 }, judge: { made: 0, cached: 1 } });
+      expect(again).toMatchObject({ answer: first.answer, toolCalls: first.toolCalls, turns: 2 });
+      expect(again.usage).toEqual({ input: 0, output: 0 });
+      expect([cachedVerdict.text, cachedVerdict.usage]).toEqual([verdict.text, { input: 0, output: 0 }]);
+
+      const nextEpoch = new ModelCalls(cache);
+      await s.agent({ calls: nextEpoch }).run(request(1));
+      expect(nextEpoch.stats().agent).toEqual({ made: 2, cached: 0 });
+      await expect(s.agent({ calls: new ModelCalls(mapCache(), 'offline') }).run(request())).rejects.toBeInstanceOf(
+        CacheMissError,
+      );
+    });
+  });
+}
