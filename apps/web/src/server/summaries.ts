@@ -1,5 +1,5 @@
 import type { EvalStore, RunRecord } from '@evalpacks/store';
-import { type RunSummaryView, summarizeStoredRun } from '../grading/run-summary.ts';
+import { type RunSummaryView, runResultOf, storedPolicy, summaryView } from '../grading/run-summary.ts';
 
 /**
  * Run summaries, computed by core over a run's results. A completed run never changes, so its summary is
@@ -11,7 +11,11 @@ export function runSummaries(store: EvalStore) {
     const cached = done.get(run.id);
     if (cached) return cached;
     const costUsd = store.runPage({ id: run.id, limit: 1, offset: 0 }).runs[0]?.costUsd;
-    const summary = summarizeStoredRun(run, store.caseResults(run.id), costUsd);
+    const summary = summaryView(runResultOf(run, store.caseResults(run.id)), {
+      epochs: run.epochs,
+      policy: storedPolicy(run),
+      costUsd,
+    });
     if (run.status === 'completed') done.set(run.id, summary);
     return summary;
   };
