@@ -20,6 +20,7 @@ import {
   type RunOutcome,
   type RunRecord,
   type RunStatus,
+  selectLatestCompleted,
   selectLatestUnfinished,
   selectRun,
   selectRunOutcomes,
@@ -59,6 +60,11 @@ export class EvalStore {
   /** The newest eval run that did not complete, of this pack or of any. */
   latestUnfinishedRun(pack?: string): RunRecord | undefined {
     return this.guard(() => selectLatestUnfinished(this.db, pack));
+  }
+
+  /** The newest completed eval run, of any pack. */
+  latestCompletedRun(): RunRecord | undefined {
+    return this.guard(() => selectLatestCompleted(this.db));
   }
 
   setRunStatus(id: number, status: RunStatus, finishedAt?: string): void {
