@@ -63,7 +63,8 @@ function epochColumn(result: CaseResult, cost: number | undefined | null): Html 
 }
 
 /** A case: its input and expectations once, then each epoch's answer, tools, checks and verdicts side by side. */
-export function caseView(results: CaseResult[], costs?: ReadonlyMap<number, number>): Html {
+export function caseView(saved: CaseResult[], costs?: ReadonlyMap<number, number>): Html {
+  const results = [...saved].sort((a, b) => a.epoch - b.epoch);
   const first = results[0];
   if (!first) return html`<p>no results</p>`;
   const testCase = first.case;
