@@ -32,7 +32,7 @@ describe('secrets in URLs', () => {
   it('keeps URL secrets out of the case error when fetch quotes the url', async () => {
     // fetch itself refuses a url with credentials and quotes it whole in its message.
     const agent = httpAgent({ url: 'http://svc:TOPSECRET@127.0.0.1:9/run?api_key=KEY123', timeoutMs: 1000 });
-    const error = await agent.run(request).catch((e: unknown) => e as Error);
+    const error = (await agent.run(request).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/^request to the agent at http:\/\/127\.0\.0\.1:9\/run failed: /);
     expect(error.message).not.toMatch(/TOPSECRET|KEY123/);
   });
