@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { type Case, canonicalJson, describeShard, type ModelRef, type Pack, type Variant } from '@evalpacks/core';
+import {
+  type Case,
+  canonicalJson,
+  describeShard,
+  type ModelRef,
+  type Pack,
+  redactUrl,
+  splitCredentials,
+  type Variant,
+} from '@evalpacks/core';
 import { BACKEND_FLAGS } from '../backends/registry.ts';
 import type { EvalOptions } from '../commands/eval-options.ts';
 import { userPath } from '../user-path.ts';
@@ -62,7 +71,7 @@ const hash = (text: string) => createHash('sha256').update(text).digest('hex').s
 
 export const describeModel = (ref: ModelRef | undefined) => (ref ? `${ref.backend} ${ref.model}` : 'none');
 
-/** The config flags the user gave on this command line, with file paths made absolute. */
+/** The config flags the user gave on this command line, file paths made absolute, URLs without secrets. */
 export function givenFlags(raw: Record<string, unknown>): Record<string, unknown> {
   const flags: Record<string, unknown> = {};
   for (const name of CONFIG_FLAGS) {
@@ -70,6 +79,8 @@ export function givenFlags(raw: Record<string, unknown>): Record<string, unknown
     if (value === undefined) continue;
     if (name === 'prompt' || name === 'pack') flags[name] = userPath(String(value));
     else if (name === 'testCase') flags[name] = (value as string[]).map((file) => userPath(file));
+    // A host or endpoint is kept without its user info and query values: the store never holds a secret.
+    else if (typeof value === 'string' && value.includes('://')) flags[name] = redactUrl(splitCredentials(value).url);
     else flags[name] = value;
   }
   return flags;
