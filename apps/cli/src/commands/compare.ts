@@ -17,11 +17,11 @@ import {
 } from '@evalpacks/core';
 import { type Backends, connectBackends, SELF_JUDGE_NOTE } from '../backends/connect.ts';
 import { packOwnAgent } from '../backends/own-agent.ts';
+import { type CompareOptions, parseCompareOptions } from '../options/compare-options.ts';
+import type { CommandIo } from '../output/command-io.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
 import { UsageError } from '../usage-error.ts';
 import { userPath } from '../user-path.ts';
-import { type CompareOptions, parseCompareOptions } from './compare-options.ts';
-import type { CommandIo } from './eval.ts';
 
 /** A --baseline / --variant value: a variant of the pack by name, else a prompt file. */
 async function resolvePrompt(pack: Pack, flag: string, value: string): Promise<Variant> {
