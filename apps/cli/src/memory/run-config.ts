@@ -30,6 +30,7 @@ const CONFIG_FLAGS = [
   'maxCost',
   'timeout',
   'concurrency',
+  'shard',
 ];
 
 /**
@@ -43,6 +44,8 @@ export type RunConfig = {
   judgeAlways: boolean;
   maxTurns: number;
   judgeStyle: string;
+  /** 'I/N' for one part of the cases, 'all' for them all; `cases` always lists every case of the run's configuration. */
+  shard: string;
   /** The config flags as given, paths made absolute. */
   flags: Record<string, unknown>;
 };
@@ -90,10 +93,14 @@ function settings(run: StoredRun) {
     maxTurns: config.maxTurns,
     offline: run.offline,
     judgeStyle: config.judgeStyle,
+    // Runs recorded before shards existed ran every case.
+    shard: config.shard ?? 'all',
   };
 }
 
-const LABELS: Record<keyof ReturnType<typeof settings>, string> = {
+type Setting = keyof ReturnType<typeof settings>;
+
+const LABELS: Record<Setting, string> = {
   pack: 'pack',
   variant: 'variant',
   promptHash: 'prompt text',
@@ -105,6 +112,7 @@ const LABELS: Record<keyof ReturnType<typeof settings>, string> = {
   maxTurns: '--max-turns',
   offline: '--offline',
   judgeStyle: '--judge-style',
+  shard: '--shard',
 };
 
 function caseDifferences(before: Record<string, string>, now: Record<string, string>): string[] {
@@ -118,16 +126,24 @@ function caseDifferences(before: Record<string, string>, now: Record<string, str
   ];
 }
 
-/** Every way the run about to start differs from a stored run's, one phrase each. */
-export function configDifferences(stored: StoredRun, now: StoredRun): string[] {
+/**
+ * Every way a run differs from a stored run's, one phrase each. `sides` names the two in each phrase
+ * (`X in the run, Y now` by default); `ignore` leaves settings out (merge ignores the shard).
+ */
+export function configDifferences(
+  stored: StoredRun,
+  now: StoredRun,
+  sides: [string, string] = ['in the run', 'now'],
+  ignore: readonly Setting[] = [],
+): string[] {
   const [before, after] = [settings(stored), settings(now)];
   const out: string[] = [];
-  for (const [key, label] of Object.entries(LABELS) as [keyof typeof LABELS, string][]) {
-    if (before[key] === after[key]) continue;
+  for (const [key, label] of Object.entries(LABELS) as [Setting, string][]) {
+    if (before[key] === after[key] || ignore.includes(key)) continue;
     out.push(
       key === 'promptHash'
-        ? `prompt text (the ${after.variant} prompt changed since)`
-        : `${label}: ${String(before[key])} in the run, ${String(after[key])} now`,
+        ? `prompt text (the ${after.variant} prompt differs ${sides[0]} and ${sides[1]})`
+        : `${label}: ${String(before[key])} ${sides[0]}, ${String(after[key])} ${sides[1]}`,
     );
   }
   const cases = (run: StoredRun) => (run.config as Partial<RunConfig>).cases ?? {};

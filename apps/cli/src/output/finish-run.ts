@@ -44,7 +44,8 @@ export interface FinishOptions {
   storePath: string;
   output: ConsoleOutput;
   io: CommandIo;
-  calls: ModelCalls;
+  /** The calls this process made; a merge of shards made none and shows no such row. */
+  calls?: ModelCalls;
   samplesUsed?: number;
 }
 
@@ -55,7 +56,7 @@ export interface FinishOptions {
  */
 export async function finishRun(finish: FinishOptions): Promise<number> {
   const { run, epochs, policy, report, output, io } = finish;
-  const rows = [modelCallsRow(finish.calls, finish.samplesUsed)];
+  const rows = finish.calls ? [modelCallsRow(finish.calls, finish.samplesUsed)] : [];
   const tallies = epochs > 1 ? reduceEpochs(run.cases, policy.of) : undefined;
   const outcomes = tallies ?? run.cases;
   const passed = outcomes.filter((outcome) => outcome.status === 'passed').length;

@@ -1,4 +1,4 @@
-import { loadPackCases, loadPackVariant, loadVariant } from '@evalpacks/core';
+import { casesInShard, loadPackCases, loadPackVariant, loadVariant } from '@evalpacks/core';
 import type { EvalStore } from '@evalpacks/store';
 import { BACKEND_OPTIONS } from '../backends/registry.ts';
 import { resolveRoles } from '../backends/roles.ts';
@@ -43,16 +43,18 @@ export async function planEval(given: EvalOptions, raw: Record<string, unknown>,
   const variant = options.prompt
     ? await loadVariant(userPath(options.prompt))
     : await loadPackVariant(pack, options.variant ?? pack.defaultVariant);
-  const cases = await loadPackCases(
+  const allCases = await loadPackCases(
     pack,
     options.testCase?.map((file) => userPath(file)),
   );
+  const cases = options.shard ? casesInShard(allCases, options.shard) : allCases;
   const roles = resolveRoles(options);
   return {
     kind: 'eval',
     pack,
     variant,
     cases,
+    ...(options.shard && { shard: { part: options.shard, allCases } }),
     epochs: options.repeat,
     policy: planPolicy(options.policy, pack),
     // A pack that brings its own agent needs a backend for the judge only, and none without one.

@@ -1,11 +1,9 @@
 import {
   type AgentPort,
   type CallCache,
-  costOf,
   type JudgePort,
   loadSampleTranscripts,
   type ModelRef,
-  type PriceLookup,
   type RunResult,
   replayAgent,
   uncachedAgent,
@@ -17,6 +15,7 @@ import { packOwnAgent } from '../backends/own-agent.ts';
 import { Budget } from '../cost/budget.ts';
 import { loadPrices, type Prices } from '../cost/prices.ts';
 import { spentSoFar } from '../cost/spent-so-far.ts';
+import { storedCost } from '../cost/stored-cost.ts';
 import { type Session, startSession } from '../memory/session.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { consoleOutput, finishRun } from '../output/finish-run.ts';
@@ -37,8 +36,6 @@ export interface PreparedRun {
   ownAgent?: AgentPort;
   budget?: Budget;
   prices: Prices;
-  /** What the store records as each role's cost. */
-  costOf: CostOf;
   /** Offline: how many answers came from the pack's sample transcripts. */
   samplesUsed?: () => number;
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ModelRef } from '@evalpacks/core';
+import { describeShard, type ModelRef } from '@evalpacks/core';
 import { roleLines } from '../backends/header.ts';
 import { describeModel } from '../memory/run-config.ts';
 import type { Session } from '../memory/session.ts';
@@ -41,11 +41,13 @@ export function headerFacts(prepared: PreparedRun, session: Session, storePath: 
     roles,
     ...(plan.offline && plan.agent.kind !== 'stored' && { samples: shortPath(join(plan.pack.root, 'fixtures')) }),
     runId: session.run.id,
-    runNote: resume
-      ? `resumed with ${session.completed.length} of ${total} results saved`
-      : parentRunId !== undefined
-        ? `re-judging run ${parentRunId}`
-        : undefined,
+    runNote: [
+      plan.shard && `shard ${describeShard(plan.shard.part)} of ${plan.shard.allCases.length} cases`,
+      resume && `resumed with ${session.completed.length} of ${total} results saved`,
+      parentRunId !== undefined && `re-judging run ${parentRunId}`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
     storePath: shortPath(storePath),
   };
 }

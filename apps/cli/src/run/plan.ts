@@ -1,4 +1,4 @@
-import type { CacheMode, Case, CaseResult, JudgeStyle, Pack, RepeatPolicy, Variant } from '@evalpacks/core';
+import type { CacheMode, Case, CaseResult, Shard, JudgeStyle, Pack, RepeatPolicy, Variant } from '@evalpacks/core';
 import type { RunKind, RunRecord } from '@evalpacks/store';
 import type { BackendOptions } from '../backends/registry.ts';
 import type { RoleChoice } from '../backends/roles.ts';
@@ -39,7 +39,10 @@ export interface RunPlan {
   kind: RunKind;
   pack: Pack;
   variant: Variant;
+  /** The cases this run runs: all of them, or its shard's part. */
   cases: Case[];
+  /** --shard I/N: the part, and every case of the configuration (the shards of one run agree on them). */
+  shard?: { part: Shard; allCases: Case[] };
   epochs: number;
   policy: PlanPolicy;
   agent: AgentSource;

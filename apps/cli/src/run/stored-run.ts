@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Case, canonicalJson, type ModelRef } from '@evalpacks/core';
+import { type Case, canonicalJson, describeShard, type ModelRef } from '@evalpacks/core';
 import type { RunMeta } from '@evalpacks/store';
 import type { RunConfig } from '../memory/run-config.ts';
 import type { RunPlan } from './plan.ts';
@@ -22,11 +22,13 @@ export function storedRun(
   judge: ModelRef | undefined,
 ): Omit<RunMeta, 'gitCommit' | 'startedAt'> {
   const config: RunConfig = {
-    cases: caseHashes(plan.cases),
+    // Every case of the configuration, so the shards of one run agree on it and merge restores the order.
+    cases: caseHashes(plan.shard ? plan.shard.allCases : plan.cases),
     structural: plan.grading.structural,
     judgeAlways: plan.grading.judgeAlways,
     maxTurns: plan.grading.maxTurns,
     judgeStyle: plan.grading.judgeStyle,
+    shard: plan.shard ? describeShard(plan.shard.part) : 'all',
     flags: plan.record.flags,
   };
   return {
@@ -40,5 +42,6 @@ export function storedRun(
     epochs: plan.epochs,
     offline: plan.offline,
     config,
+    ...(plan.shard && { shard: plan.shard.part }),
   };
 }

@@ -1,5 +1,6 @@
 import type { ModelCalls } from '@evalpacks/core';
 import type { ChatRequest, Ollama } from 'ollama';
+import { isOllamaReply } from '../common/cached-shapes.ts';
 import { freeOllamaReply, ollamaCallMaterial } from './call-key.ts';
 import { asOllamaUnavailable } from './errors.ts';
 
@@ -41,7 +42,7 @@ export async function ollamaStructuredCall(options: OllamaStructuredCallOptions)
   const chat = () => client.chat({ ...request, stream: false });
   try {
     const response = await (calls
-      ? calls.run('judge', ollamaCallMaterial(request, epoch), chat, freeOllamaReply)
+      ? calls.run('judge', ollamaCallMaterial(request, epoch), chat, freeOllamaReply, isOllamaReply)
       : chat());
     return {
       text: response.message?.content ?? '',
