@@ -2,17 +2,17 @@ import { existsSync } from 'node:fs';
 import { EvalStore } from '@evalpacks/store';
 import { z } from 'zod';
 import { loadPrices } from '../cost/prices.ts';
+import { storedCost } from '../cost/stored-cost.ts';
 import { type MergedRun, mergeShards, type ShardRun } from '../memory/merge-shards.ts';
+import { parseEvalOptions } from '../options/eval-options.ts';
+import type { CommandIo } from '../output/command-io.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { consoleOutput, finishRun } from '../output/finish-run.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
-import { UsageError } from '../usage-error.ts';
-import { userPath } from '../user-path.ts';
-import { storedCost } from '../cost/stored-cost.ts';
-import { parseEvalOptions } from '../options/eval-options.ts';
-import type { CommandIo } from '../output/command-io.ts';
 import { reportPlan } from '../run/eval-plan.ts';
 import { planPolicy } from '../run/policy.ts';
+import { UsageError } from '../usage-error.ts';
+import { userPath } from '../user-path.ts';
 
 const MergeOptionsSchema = z.object({
   out: z.string({ error: 'missing --out DB: the store file to write the joined run to' }).min(1),

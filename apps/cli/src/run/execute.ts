@@ -36,20 +36,13 @@ export interface PreparedRun {
   ownAgent?: AgentPort;
   budget?: Budget;
   prices: Prices;
+  /** What the store records as each role's cost. */
+  costOf: CostOf;
   /** Offline: how many answers came from the pack's sample transcripts. */
   samplesUsed?: () => number;
 }
 
 const refOf = (port: { backend: string; model: string }): ModelRef => ({ backend: port.backend, model: port.model });
-
-/** What the store records as each role's cost: list price of the tokens, unknown without a price. */
-function storedCost(priceOf: PriceLookup, agent: ModelRef, judge: ModelRef | undefined): CostOf {
-  return (role, usage) => {
-    const ref = role === 'agent' ? agent : judge;
-    const price = ref && priceOf(ref);
-    return price ? costOf(usage, price) : undefined;
-  };
-}
 
 /**
  * Connects what a plan needs. `callCache` is the store's call cache unless the caller narrows it (compare

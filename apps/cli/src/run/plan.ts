@@ -1,4 +1,4 @@
-import type { CacheMode, Case, CaseResult, Shard, JudgeStyle, Pack, RepeatPolicy, Variant } from '@evalpacks/core';
+import type { CacheMode, Case, CaseResult, JudgeStyle, Pack, RepeatPolicy, Shard, Variant } from '@evalpacks/core';
 import type { RunKind, RunRecord } from '@evalpacks/store';
 import type { BackendOptions } from '../backends/registry.ts';
 import type { RoleChoice } from '../backends/roles.ts';
