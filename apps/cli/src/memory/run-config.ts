@@ -1,4 +1,4 @@
-import type { ModelRef } from '@evalpacks/core';
+import { type ModelRef, redactUrl, splitCredentials } from '@evalpacks/core';
 import type { RunMeta } from '@evalpacks/store';
 import { BACKEND_FLAGS } from '../backends/registry.ts';
 import { userPath } from '../user-path.ts';
@@ -52,7 +52,7 @@ export type RunConfig = {
 
 export const describeModel = (ref: ModelRef | undefined) => (ref ? `${ref.backend} ${ref.model}` : 'none');
 
-/** The config flags the user gave on this command line, with file paths made absolute. */
+/** The config flags the user gave on this command line, file paths made absolute, URLs without secrets. */
 export function givenFlags(raw: Record<string, unknown>): Record<string, unknown> {
   const flags: Record<string, unknown> = {};
   for (const name of CONFIG_FLAGS) {
@@ -60,6 +60,8 @@ export function givenFlags(raw: Record<string, unknown>): Record<string, unknown
     if (value === undefined) continue;
     if (name === 'prompt' || name === 'pack') flags[name] = userPath(String(value));
     else if (name === 'testCase') flags[name] = (value as string[]).map((file) => userPath(file));
+    // A host or endpoint is kept without its user info and query values: the store never holds a secret.
+    else if (typeof value === 'string' && value.includes('://')) flags[name] = redactUrl(splitCredentials(value).url);
     else flags[name] = value;
   }
   return flags;
