@@ -125,6 +125,14 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE runs ADD COLUMN shard_index INTEGER;
   ALTER TABLE runs ADD COLUMN shard_count INTEGER;
   `,
+  // 5: untrusted sizes and owners. How long an answer was before it was cut to the run's cap; which
+  // process owns a running run (pid, host, last heartbeat), so --resume never takes over a live one.
+  `
+  ALTER TABLE transcripts ADD COLUMN answer_cut INTEGER;
+  ALTER TABLE runs ADD COLUMN owner_pid INTEGER;
+  ALTER TABLE runs ADD COLUMN owner_host TEXT;
+  ALTER TABLE runs ADD COLUMN heartbeat_at TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
