@@ -49,7 +49,7 @@ withBackendFlags(
   .option('--offline', 'contact no model: answers from the call cache, else the pack fixtures; unjudged items skip')
   .option('--resume [run]', 'finish an interrupted run (default: the newest unfinished one)')
   .option('--rejudge <run>', "re-run checks and the judge on a stored run's answers, as a new run")
-  .option('--reporter <names>', 'console, json, junit, markdown (repeatable or comma-separated)', collect)
+  .option('--reporter <names>', 'console, json, junit, markdown, html (repeatable or comma-separated)', collect)
   .option('--out <dir>', 'where file reporters write (default: .evalpacks/reports/run-N)')
   .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
   .option('--shard <i/n>', 'run part I of N of the cases (stable by case id), e.g. one CI job each; see merge')

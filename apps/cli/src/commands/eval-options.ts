@@ -17,7 +17,7 @@ export const JudgeStyleSchema = z
   .enum(JUDGE_STYLES, { error: `--judge-style must be one of: ${JUDGE_STYLES.join(', ')}` })
   .default('structured');
 
-export const REPORTERS = ['console', 'json', 'junit', 'markdown'] as const;
+export const REPORTERS = ['console', 'json', 'junit', 'markdown', 'html'] as const;
 
 /** `--reporter json,junit --reporter markdown`: every name, each once, in the order given. */
 const reporterList = z
