@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { jsonReport, junitReport, markdownReport, type RunResult } from '@evalpacks/core';
-import type { REPORTERS } from '../commands/eval-options.ts';
+/** Every --reporter: the console, and the files written at the end of a run. */
+export const REPORTERS = ['console', 'json', 'junit', 'markdown', 'html'] as const;
 
 type FileReporter = Exclude<(typeof REPORTERS)[number], 'console'>;
 
