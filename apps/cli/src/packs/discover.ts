@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Pack } from '@evalpacks/core';
 import { UsageError } from '../usage-error.ts';
-import { registerCoreResolution } from './register-core.ts';
 import { RUNS_FROM_SOURCE, registerTypeScript } from './register-typescript.ts';
 
 /** The workspace that holds this CLI; packs live in its domains/ folder. */
@@ -26,7 +25,6 @@ function isPack(value: unknown): value is Pack {
 
 /** Imports a pack's entry lazily, so start-up pays only for the pack that runs. */
 export async function importPack(entry: string): Promise<Pack> {
-  registerCoreResolution();
   if (/\.[cm]?ts$/.test(entry)) await registerTypeScript();
   let module: { default?: unknown };
   try {
