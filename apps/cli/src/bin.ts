@@ -102,11 +102,12 @@ program
 program
   .command('new-domain')
   .description('create domains/NAME: a prompt, a case, a structural check and a test, linked into the workspace')
-  .argument('<name>', 'the pack name: lowercase letters, digits and dashes')
+  .argument('[name]', 'the pack name: lowercase letters, digits and dashes (default with --out: the folder name)')
   .option('--no-install', 'do not run `pnpm install` to link the new package')
-  .action(async (name: string, options: { install: boolean }) => {
+  .option('--out <dir>', 'write a pack of its own to DIR instead, outside the workspace (installs the CLI from npm)')
+  .action(async (name: string | undefined, options: { install: boolean; out?: string }) => {
     const { newDomainCommand } = await import('./commands/new-domain.ts');
-    process.exitCode = await newDomainCommand(name, io, { install: options.install });
+    process.exitCode = await newDomainCommand(name, io, { install: options.install, out: options.out });
   });
 
 program
