@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { InfrastructureError } from '@evalpacks/core';
+import type { CommandIo } from '../output/command-io.ts';
 import { WORKSPACE_ROOT } from '../packs/discover.ts';
 import { assertNewDomainName, assertPackName, packageNameOf } from '../scaffold/domain-name.ts';
 import { linkWorkspace } from '../scaffold/link-workspace.ts';
 import { writeDomain } from '../scaffold/write-domain.ts';
 import { UsageError } from '../usage-error.ts';
 import { userPath } from '../user-path.ts';
-import type { CommandIo } from './eval.ts';
 
 export interface NewDomainOptions {
   /** Run `pnpm install` to link the new package (default true). */
