@@ -7,8 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PrebuiltMirror, startPrebuiltMirror } from './prebuilt-mirror.ts';
 import { ROOT, run, summaryOf } from './run-cli.ts';
 
-/** The packages a project installs: the CLI (with its bin) and core, which the CLI's backends and store need. */
-const PACKAGES = ['packages/core', 'packages/models', 'packages/store', 'apps/cli'];
+/**
+ * The packages a project installs: the CLI (with its bin) and core, and what the CLI itself loads: the
+ * backends, the store, and the viewer's HTML report.
+ */
+const PACKAGES = ['packages/core', 'packages/models', 'packages/store', 'apps/web', 'apps/cli'];
 
 /**
  * npm's environment for the project, with none of the npm_* settings pnpm gave this test process (they would
