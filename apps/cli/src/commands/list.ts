@@ -1,7 +1,7 @@
 import { loadPackCases } from '@evalpacks/core';
 import { listVariants } from '@evalpacks/core/runner';
+import type { CommandIo } from '../output/command-io.ts';
 import { listDomains, loadDomain } from '../packs/discover.ts';
-import type { CommandIo } from './eval.ts';
 
 /** `--list`: every pack with its case count and variants. */
 export async function listCommand(io: CommandIo): Promise<number> {

@@ -3,7 +3,7 @@ import { gradeRun } from '@evalpacks/core/grade';
 import { printComparison } from '@evalpacks/core/report';
 import { type Comparison, compareRuns } from '@evalpacks/core/stats';
 import type { RunRecord } from '@evalpacks/store';
-import { runResultOf, storedGrading } from './run-summary.ts';
+import { runResultOf, storedPolicy } from './run-summary.ts';
 
 export interface StoredComparison {
   comparison: Comparison;
@@ -14,7 +14,7 @@ export interface StoredComparison {
 /** Two stored runs of one pack compared by core, each side reduced by the repeat policy it ran under. */
 export function compareStored(sides: [RunRecord, CaseResult[]], against: [RunRecord, CaseResult[]]): StoredComparison {
   const tallies = ([run, results]: [RunRecord, CaseResult[]]) =>
-    gradeRun(runResultOf(run, results), storedGrading(run)).cases;
+    gradeRun(runResultOf(run, results), { policy: storedPolicy(run) }).cases;
   const comparison = compareRuns(tallies(sides), tallies(against));
   let text = '';
   printComparison(comparison, {

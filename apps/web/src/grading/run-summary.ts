@@ -1,5 +1,5 @@
 import type { CaseResult, RepeatPolicy, RunResult } from '@evalpacks/core';
-import { type GradeOptions, gradeRun, readRepeatPolicy, type Suggestion } from '@evalpacks/core/grade';
+import { gradeRun, readRepeatPolicy, type Suggestion } from '@evalpacks/core/grade';
 import { consoleReporter, formatUsd, repeatReporter } from '@evalpacks/core/report';
 import type { RunRecord } from '@evalpacks/store';
 
@@ -25,12 +25,6 @@ export function storedPolicy(run: RunRecord): RepeatPolicy | undefined {
   return typeof flags?.policy === 'string' ? readRepeatPolicy(flags.policy) : undefined;
 }
 
-/** How the CLI graded the run, as far as the store keeps it (--min-pass-rate is not stored). */
-export function storedGrading(run: RunRecord): GradeOptions {
-  const policy = storedPolicy(run);
-  return policy ? { policy } : {};
-}
-
 export interface RunSummaryView {
   /** The summary exactly as the console prints it, without colour and without its suggestions block. */
   text: string;
@@ -48,16 +42,25 @@ function unique(suggestions: Suggestion[]): Suggestion[] {
   });
 }
 
-/** Core's console summary of a stored run (its repeat summary over epochs), with the cost the store recorded. */
-export function summarizeStoredRun(run: RunRecord, results: CaseResult[], costUsd?: number): RunSummaryView {
+export interface SummaryOptions {
+  epochs: number;
+  /** The run's --policy; absent means the CLI's default. */
+  policy?: RepeatPolicy;
+  /** What the store recorded the run's calls cost, in US dollars. */
+  costUsd?: number;
+}
+
+/** Core's console summary of a run (its repeat summary over epochs), as text, and its suggestions. */
+export function summaryView(result: RunResult, options: SummaryOptions): RunSummaryView {
   let text = '';
   const write = (chunk: string) => {
     text += chunk;
   };
-  const result = runResultOf(run, results);
+  const { costUsd, policy } = options;
   const rows: [string, string][] = costUsd === undefined ? [] : [['cost', `${formatUsd(costUsd)} recorded`]];
-  const grading = storedGrading(run);
-  if (run.epochs > 1) repeatReporter({ write, color: false }).summary(result, rows, grading);
+  // The grade the CLI gave the run, as far as the store keeps its settings (--min-pass-rate is not stored).
+  const grading = policy ? { policy } : {};
+  if (options.epochs > 1) repeatReporter({ write, color: false }).summary(result, rows, grading);
   else consoleReporter({ write, color: false }).summary(result, rows, grading);
   const at = text.indexOf('\nSuggestions\n');
   const { suggestions } = gradeRun(result, grading);

@@ -59,7 +59,7 @@ function count(outcomes: readonly Pick<CaseResult, 'status'>[]): Counts {
 }
 
 /** Grades a run: its cases under their repeat policies, the pass/fail decision and its exit code. */
-export function gradeRun(run: RunResult, options: GradeOptions = {}): RunGrade {
+export function gradeRun(run: Pick<RunResult, 'cases' | 'notStarted'>, options: GradeOptions = {}): RunGrade {
   const policy = runPolicy({ cli: options.policy });
   const cases = reduceEpochs(run.cases, policyResolver({ cli: policy }));
   const caseCounts = count(cases);
