@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import {
+  AdaptiveConcurrency,
   casesInShard,
   costOf,
   describeShard,
@@ -82,7 +83,10 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
     options.maxCost === undefined
       ? undefined
       : new Budget(options.maxCost, { ...roles, agent: ownAgent || roles.agent, ...prices }, io.write);
+  // Throttled backends (Bedrock, OpenAI-compatible servers) shrink the pool; it grows back as calls succeed.
+  const pace = new AdaptiveConcurrency(options.concurrency);
   const backends = await connectBackends({
+    signals: pace,
     // A pack that brings its own agent needs a backend for the judge only, and none without one.
     agents: ownAgent ? [] : [roles.agent],
     ...(roles.judge && { judge: roles.judge }),
@@ -153,7 +157,8 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
   const run = await runRecorded(session, output, options, {
     ...work,
     ...(budget && { shouldStart: budget.shouldStart }),
+    adaptive: pace,
   });
-  const finish = { run, pack, epochs, runId: session.run.id, storePath: store.path, calls: backends.calls };
+  const finish = { run, pack, epochs, runId: session.run.id, storePath: store.path, calls: backends.calls, pace };
   return finishRun({ ...finish, options, output, io, samplesUsed: sampler?.samplesUsed() });
 }

@@ -5,7 +5,7 @@ import type { Session } from './session.ts';
 
 type PackWork = Pick<
   RunOptions,
-  'pack' | 'variant' | 'cases' | 'agent' | 'judge' | 'epochs' | 'maxTurns' | 'shouldStart'
+  'pack' | 'variant' | 'cases' | 'agent' | 'judge' | 'epochs' | 'maxTurns' | 'shouldStart' | 'adaptive'
 >;
 
 /**

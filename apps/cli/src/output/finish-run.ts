@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import {
+  type AdaptiveConcurrency,
   type CaseResult,
   consoleReporter,
   type ModelCalls,
@@ -14,7 +15,7 @@ import {
 } from '@evalpacks/core';
 import type { CommandIo } from '../commands/eval.ts';
 import type { EvalOptions } from '../commands/eval-options.ts';
-import { modelCallsRow, passRateRow } from './call-counts.ts';
+import { concurrencyRow, modelCallsRow, passRateRow } from './call-counts.ts';
 import { writeFileReports } from './file-reports.ts';
 
 /** The console reporter when chosen (it is by default), else silence; file reporters run at the end. */
@@ -52,6 +53,8 @@ export interface FinishOptions {
   io: CommandIo;
   /** The calls this process made; a merge of shards made none and shows no such row. */
   calls?: ModelCalls;
+  /** The pool's pace under throttling, shown when anything was throttled. */
+  pace?: AdaptiveConcurrency;
   samplesUsed?: number;
 }
 
@@ -63,6 +66,8 @@ export interface FinishOptions {
 export async function finishRun(finish: FinishOptions): Promise<number> {
   const { run, pack, epochs, options, output, io } = finish;
   const rows = finish.calls ? [modelCallsRow(finish.calls, finish.samplesUsed)] : [];
+  const throttling = finish.pace && concurrencyRow(finish.pace.report());
+  if (throttling) rows.push(throttling);
   const tallies =
     epochs > 1 ? reduceEpochs(run.cases, policyResolver({ cli: options.policy, pack: pack.repeatPolicy })) : undefined;
   const outcomes = tallies ?? run.cases;

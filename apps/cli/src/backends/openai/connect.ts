@@ -7,6 +7,7 @@ export async function connectOpenAI({
   models,
   timeoutMs,
   calls,
+  signals,
 }: ConnectRequest<{ baseUrl?: string }>): Promise<Connection> {
   if (!options.baseUrl) {
     throw new UsageError('--backend openai needs --base-url URL, the server API root (e.g. http://127.0.0.1:8000/v1)');
@@ -17,7 +18,7 @@ export async function connectOpenAI({
     );
   }
   const openai = await import('@evalpacks/models/openai');
-  const connection = { baseURL: options.baseUrl.replace(/\/+$/, ''), timeoutMs };
+  const connection = { baseURL: options.baseUrl.replace(/\/+$/, ''), timeoutMs, ...(signals && { signals }) };
   return {
     where: ` @ ${connection.baseURL}`,
     agent: (model) => openai.createOpenAIAgent({ ...connection, model, calls }),
