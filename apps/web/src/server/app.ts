@@ -6,7 +6,7 @@ import { seriesOf } from '../grading/series.ts';
 import { casePage } from '../pages/case-page.ts';
 import { comparePage } from '../pages/compare-page.ts';
 import { historyPage } from '../pages/history-page.ts';
-import { runPage } from '../pages/run-page.ts';
+import { runPage, SUGGESTIONS_SHOWN } from '../pages/run-page.ts';
 import { runsPage } from '../pages/runs-page.ts';
 import { html } from '../views/html.ts';
 import { layout } from '../views/layout.ts';
@@ -35,7 +35,7 @@ const CSP = {
 /** The viewer's pages over a store opened read-only. */
 export function createApp(store: EvalStore): Hono {
   const app = new Hono();
-  const summaryOf = runSummaries(store);
+  const summaries = runSummaries(store);
   app.use('*', secureHeaders({ contentSecurityPolicy: CSP, referrerPolicy: 'no-referrer' }));
 
   const notFound = (what: string) =>
@@ -63,10 +63,13 @@ export function createApp(store: EvalStore): Hono {
       limit: CASES_PER_PAGE,
       offset: query.offset,
     });
+    const results = store.runPage({ id: run.id, limit: 1, offset: 0 }).runs[0]?.total ?? 0;
+    const summary = summaries.forPage(run, results);
     return c.html(
       runPage({
         run,
-        summary: summaryOf(run),
+        ...(summary && { summary }),
+        results,
         cases,
         filter: query.status,
         search: query.q,
@@ -75,6 +78,19 @@ export function createApp(store: EvalStore): Hono {
         url: new URL(c.req.url),
       }),
     );
+  });
+
+  app.get('/runs/:id/summary.json', (c) => {
+    const run = store.run(RunIdSchema.catch(0).parse(c.req.param('id')));
+    if (!run) return c.json({ error: 'no such run' }, 404);
+    const { text, suggestions } = summaries.compute(run);
+    return c.json({
+      text,
+      total: suggestions.length,
+      suggestions: suggestions
+        .slice(0, SUGGESTIONS_SHOWN)
+        .map((s) => ({ ...s, href: `/runs/${run.id}/cases/${encodeURIComponent(s.caseId)}` })),
+    });
   });
 
   app.get('/runs/:id/live.json', (c) => {
