@@ -32,10 +32,15 @@ const CSP = {
   frameAncestors: ["'none'"],
 };
 
+export interface AppOptions {
+  /** Runs with more results than this get their summary after the page (default 1,000). */
+  inlineSummaryResults?: number;
+}
+
 /** The viewer's pages over a store opened read-only. */
-export function createApp(store: EvalStore): Hono {
+export function createApp(store: EvalStore, options: AppOptions = {}): Hono {
   const app = new Hono();
-  const summaries = runSummaries(store);
+  const summaries = runSummaries(store, options.inlineSummaryResults);
   app.use('*', secureHeaders({ contentSecurityPolicy: CSP, referrerPolicy: 'no-referrer' }));
 
   const notFound = (what: string) =>
