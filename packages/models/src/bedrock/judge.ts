@@ -23,6 +23,8 @@ export interface BedrockStructuredCallOptions {
   /** The call cache and counter; with it, `epoch` is part of the key. */
   calls?: ModelCalls;
   epoch?: number;
+  /** The judge prompt's version, keyed with the call (see StructuredCallRequest). */
+  promptVersion?: string;
 }
 
 export interface BedrockStructuredCallResult {
@@ -54,7 +56,18 @@ function answerText(content: ContentBlock[]): string {
 export async function bedrockStructuredCall(
   options: BedrockStructuredCallOptions,
 ): Promise<BedrockStructuredCallResult> {
-  const { client, model, system, prompt, jsonSchema, temperature = 0, maxTokens = 2048, calls, epoch = 0 } = options;
+  const {
+    client,
+    model,
+    system,
+    prompt,
+    jsonSchema,
+    temperature = 0,
+    maxTokens = 2048,
+    calls,
+    epoch = 0,
+    promptVersion,
+  } = options;
   const started = performance.now();
   const command = new ConverseCommand({
     modelId: model,
@@ -84,6 +97,7 @@ export async function bedrockStructuredCall(
     tools: command.input.toolConfig?.tools ?? [],
     outputSchema: jsonSchema,
     epoch,
+    promptVersion,
   };
   const { value: response, retries } = await (calls ? calls.run('judge', material, send, freeConverse) : send());
   return {

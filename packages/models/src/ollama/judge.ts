@@ -15,6 +15,8 @@ export interface OllamaStructuredCallOptions {
   /** The call cache and counter; with it, `epoch` is part of the key. */
   calls?: ModelCalls;
   epoch?: number;
+  /** The judge prompt's version, keyed with the call (see StructuredCallRequest). */
+  promptVersion?: string;
 }
 
 export interface OllamaStructuredCallResult {
@@ -27,7 +29,7 @@ export interface OllamaStructuredCallResult {
 
 /** One schema-constrained chat call, as the judge needs it. Errors propagate. */
 export async function ollamaStructuredCall(options: OllamaStructuredCallOptions): Promise<OllamaStructuredCallResult> {
-  const { client, model, system, prompt, jsonSchema, temperature = 0, calls, epoch = 0 } = options;
+  const { client, model, system, prompt, jsonSchema, temperature = 0, calls, epoch = 0, promptVersion } = options;
   const started = performance.now();
   const request: ChatRequest = {
     model,
@@ -41,7 +43,7 @@ export async function ollamaStructuredCall(options: OllamaStructuredCallOptions)
   const chat = () => client.chat({ ...request, stream: false });
   try {
     const response = await (calls
-      ? calls.run('judge', ollamaCallMaterial(request, epoch), chat, freeOllamaReply)
+      ? calls.run('judge', { ...ollamaCallMaterial(request, epoch), promptVersion }, chat, freeOllamaReply)
       : chat());
     return {
       text: response.message?.content ?? '',

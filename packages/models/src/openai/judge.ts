@@ -18,6 +18,8 @@ export interface OpenAIStructuredCallOptions {
   /** The call cache and counter; with it, `epoch` is part of the key. */
   calls?: ModelCalls;
   epoch?: number;
+  /** The judge prompt's version, keyed with the call (see StructuredCallRequest). */
+  promptVersion?: string;
 }
 
 export interface OpenAIStructuredCallResult {
@@ -47,7 +49,18 @@ function refusesSchema(error: unknown): boolean {
  * and core's parsing, one repair prompt, then a recorded judge error take over.
  */
 export async function openAIStructuredCall(options: OpenAIStructuredCallOptions): Promise<OpenAIStructuredCallResult> {
-  const { client, model, system, prompt, jsonSchema, temperature = 0, maxTokens = 2048, calls, epoch = 0 } = options;
+  const {
+    client,
+    model,
+    system,
+    prompt,
+    jsonSchema,
+    temperature = 0,
+    maxTokens = 2048,
+    calls,
+    epoch = 0,
+    promptVersion,
+  } = options;
   const refused = options.schemaRefused ?? { value: false };
   const started = performance.now();
   const request = (): ChatCompletionCreateParamsNonStreaming => ({
@@ -82,6 +95,7 @@ export async function openAIStructuredCall(options: OpenAIStructuredCallOptions)
     tools: [],
     outputSchema: jsonSchema,
     epoch,
+    promptVersion,
   };
   const { value: completion, retries } = await (calls ? calls.run('judge', material, send, freeCompletion) : send());
   return {
