@@ -49,8 +49,18 @@ async function exportLabels(pack: Pack, found: AllLabels, io: CommandIo): Promis
 }
 
 function sideLine(tag: string, side: JudgedSide): string {
+  if (side.recorded > 0 && side.recorded === side.judged.length) {
+    const { verdict } = side.judged[0]?.label ?? {};
+    const models = new Set(
+      side.judged.map(({ label }) => `${label.verdict.model} · ${label.verdict.promptVersion ?? '?'}`),
+    );
+    const by = models.size === 1 && verdict ? [...models][0] : `${models.size} judges`;
+    return `${tag}  the verdicts recorded with the labels (${by}); offline, none cached for ${side.name}\n`;
+  }
   const recorded =
-    side.recorded > 0 ? ` · ${side.recorded} verdicts as recorded with the labels (offline, not cached)` : '';
+    side.recorded > 0
+      ? ` · ${side.recorded} of ${side.judged.length} verdicts as recorded with the labels (offline, not cached)`
+      : '';
   return `${tag}  ${side.name}${side.where}${recorded}\n`;
 }
 
