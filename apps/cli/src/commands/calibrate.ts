@@ -120,7 +120,8 @@ async function calibrate(options: CalibrateOptions, pack: Pack, store: EvalStore
   const fixes = fixList(a.judged, fileOf);
   lines.push('', ...fixLines(fixes));
   if (judgeA.agreement.caseWrong.length > 0) {
-    lines.push(`  (${judgeA.agreement.caseWrong.length} items blamed on the case are left out of the agreement)`);
+    const n = judgeA.agreement.caseWrong.length;
+    lines.push(`  (${n} ${n === 1 ? 'item' : 'items'} blamed on the case left out of the agreement)`);
   }
   const stale = staleLines(a.stale);
   if (stale.length > 0) lines.push('', ...stale);

@@ -70,7 +70,9 @@ export async function judgeLabels(
   const limit = pLimit(options.concurrency);
   const gate = <T>(call: () => Promise<T>) => limit(call);
   const stale: StaleLabel[] = [];
-  const work: Promise<LabelledVerdict>[] = [];
+  // Reported in the pack's order (case, then item as the judge is asked), whichever source a label came from.
+  const order = new Map(options.cases.map((testCase, i) => [testCase.id, i]));
+  const work: { at: [number, number]; result: Promise<LabelledVerdict> }[] = [];
   for (const label of options.labels) {
     const testCase = byId.get(label.caseId);
     const reason = staleReason(label, testCase);
@@ -79,20 +81,20 @@ export async function judgeLabels(
       continue;
     }
     const transcript = answerOf(label, testCase, label.verdict.model);
-    const request = judgeRequests(options.pack, testCase, transcript, options.style, options.tuning).find(
-      (r) => r.kind === label.kind && r.itemId === label.itemId,
-    );
+    const requests = judgeRequests(options.pack, testCase, transcript, options.style, options.tuning);
+    const index = requests.findIndex((r) => r.kind === label.kind && r.itemId === label.itemId);
+    const request = requests[index];
     if (!request) {
       stale.push({ label, reason: `case "${label.caseId}" has no ${label.kind} "${label.itemId}" now` });
       continue;
     }
-    work.push(
-      judgeItem(options.judge, request, gate).then((verdict) =>
-        options.recordedWhenOffline && verdict.status === 'skipped'
-          ? { label, testCase, verdict: recordedVerdict(label), recorded: true }
-          : { label, testCase, verdict },
-      ),
+    const result = judgeItem(options.judge, request, gate).then((verdict) =>
+      options.recordedWhenOffline && verdict.status === 'skipped'
+        ? { label, testCase, verdict: recordedVerdict(label), recorded: true }
+        : { label, testCase, verdict },
     );
+    work.push({ at: [order.get(testCase.id) ?? 0, index], result });
   }
-  return { judged: await Promise.all(work), stale };
+  work.sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1]);
+  return { judged: await Promise.all(work.map((item) => item.result)), stale };
 }
