@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
+import { backendChoices, DEFAULT_BACKEND, modelHelp, withBackendFlags } from './backends/registry.ts';
 import { calibrateCommand } from './commands/calibrate.ts';
 import { compareCommand } from './commands/compare.ts';
 import { evalCommand } from './commands/eval.ts';
@@ -16,24 +17,22 @@ const program = new Command('evalpacks')
   .exitOverride()
   .showHelpAfterError('(run with --help for usage)');
 
-program
-  .command('eval')
-  .description('run a pack against an agent model and judge it')
-  .option('--domain <name>', 'the pack to run (see --list)')
-  .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
-  .option('--list', 'list the packs with their case counts and variants')
-  .option('--variant <name>', "one of the pack's prompt variants (default: baseline)")
-  .option('--prompt <file>', 'a RISEN prompt file to use instead of a named variant')
-  .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
-  .option('--backend <name>', 'where the agent runs: ollama or bedrock (default ollama)')
-  .option('--judge-backend <name>', 'where the judge runs: ollama or bedrock (default: --backend)')
-  .option('--model <name>', 'agent model (default: qwen3.5:4b on ollama, Claude Sonnet 4.5 on bedrock)', undefined)
-  .option('--judge-model <name>', 'judge model (default: Claude Haiku 4.5 on bedrock, the agent model on ollama)')
-  .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models')
-  .option('--ollama-host <url>', 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)')
-  .option('--region <name>', 'AWS region for Bedrock (default: $AWS_REGION, the profile, or us-east-1)')
-  .option('--profile <name>', 'AWS profile for Bedrock credentials (default: the standard AWS chain)')
-  .option('--bedrock-endpoint <url>', 'Bedrock Runtime endpoint, e.g. a VPC endpoint (default: the region)')
+withBackendFlags(
+  program
+    .command('eval')
+    .description('run a pack against an agent model and judge it')
+    .option('--domain <name>', 'the pack to run (see --list)')
+    .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
+    .option('--list', 'list the packs with their case counts and variants')
+    .option('--variant <name>', "one of the pack's prompt variants (default: baseline)")
+    .option('--prompt <file>', 'a RISEN prompt file to use instead of a named variant')
+    .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
+    .option('--backend <name>', `where the agent runs: ${backendChoices()} (default ${DEFAULT_BACKEND})`)
+    .option('--judge-backend <name>', `where the judge runs: ${backendChoices()} (default: --backend)`)
+    .option('--model <name>', modelHelp.agent)
+    .option('--judge-model <name>', modelHelp.judge)
+    .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models'),
+)
   .option('--max-cost <usd>', 'stop starting new cases once the estimated cost passes this many US dollars')
   .option('--structural-only', 'run structural checks only: no judge calls, no judge cost')
   .option('--skip-structural', 'skip structural checks and judge every case')
@@ -94,32 +93,29 @@ program
     process.exitCode = await newDomainCommand(name, io, { install: options.install });
   });
 
-program
-  .command('calibrate')
-  .description("hold the judge's verdicts against people's labels: agreement, kappa, TPR and TNR")
-  .option('--domain <name>', 'the pack whose labels to use')
-  .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
-  .option('--judge-backend <name>', 'where the judge runs: ollama or bedrock (default ollama)')
-  .option('--judge-model <name>', 'judge model (default: qwen3.5:4b on ollama, Claude Haiku 4.5 on bedrock)')
-  .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models')
-  .option('--judge-prompt <file>', "a judge prompt file (# Steps, # Narrowing), or core: without the pack's judge.md")
-  .option('--versus-model <name>', 'compare with a second judge model on the same labels')
-  .option('--versus-backend <name>', 'where the second judge runs (default: --judge-backend)')
-  .option('--versus-style <style>', 'compare with the other judge style')
-  .option('--versus-prompt <file>', 'compare with a second judge prompt file (or core)')
-  .option('--min-kappa <k>', "exit 1 when the judge's kappa is below K (for CI)")
-  .option('--export', "write the store's labels to the pack's calibration/labels.jsonl and stop")
-  .option('--offline', 'contact no model: cached verdicts, else the verdicts recorded with the labels')
-  .option('--store <path>', 'labels and call cache (default: $EVALPACKS_STORE or .evalpacks/evalpacks.db)')
-  .option('--ollama-host <url>', 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)')
-  .option('--region <name>', 'AWS region for Bedrock (default: $AWS_REGION, the profile, or us-east-1)')
-  .option('--profile <name>', 'AWS profile for Bedrock credentials (default: the standard AWS chain)')
-  .option('--bedrock-endpoint <url>', 'Bedrock Runtime endpoint, e.g. a VPC endpoint (default: the region)')
-  .option('--concurrency <n>', 'judge calls in flight at once (default 4)')
-  .option('--timeout <seconds>', 'limit for one model request (default 300)')
-  .action(async (options: Record<string, unknown>) => {
-    process.exitCode = await calibrateCommand(options, io);
-  });
+withBackendFlags(
+  program
+    .command('calibrate')
+    .description("hold the judge's verdicts against people's labels: agreement, kappa, TPR and TNR")
+    .option('--domain <name>', 'the pack whose labels to use')
+    .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
+    .option('--judge-backend <name>', `where the judge runs: ${backendChoices()} (default ${DEFAULT_BACKEND})`)
+    .option('--judge-model <name>', modelHelp.judge)
+    .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models')
+    .option('--judge-prompt <file>', "a judge prompt file (# Steps, # Narrowing), or core: without the pack's judge.md")
+    .option('--versus-model <name>', 'compare with a second judge model on the same labels')
+    .option('--versus-backend <name>', 'where the second judge runs (default: --judge-backend)')
+    .option('--versus-style <style>', 'compare with the other judge style')
+    .option('--versus-prompt <file>', 'compare with a second judge prompt file (or core)')
+    .option('--min-kappa <k>', "exit 1 when the judge's kappa is below K (for CI)")
+    .option('--export', "write the store's labels to the pack's calibration/labels.jsonl and stop")
+    .option('--offline', 'contact no model: cached verdicts, else the verdicts recorded with the labels')
+    .option('--store <path>', 'labels and call cache (default: $EVALPACKS_STORE or .evalpacks/evalpacks.db)')
+    .option('--concurrency <n>', 'judge calls in flight at once (default 4)')
+    .option('--timeout <seconds>', 'limit for one model request (default 300)'),
+).action(async (options: Record<string, unknown>) => {
+  process.exitCode = await calibrateCommand(options, io);
+});
 
 program
   .command('history')

@@ -95,6 +95,7 @@ export { type RepeatReporterOptions, repeatReporter } from './report/repeat-cons
 export { type FlakyItem, type KindFigures, type RepeatSummary, summarizeRepeats } from './report/repeat-summary.ts';
 export { type Suggestion, suggestionsFor } from './report/suggestions.ts';
 export { type RunSummary, summarizeRun } from './report/summary.ts';
+export { visible, visibleDeep } from './report/visible.ts';
 export { brief, describeItem } from './runner/case-outcome.ts';
 export { InfrastructureError } from './runner/infrastructure-error.ts';
 export { type ItemKind, type ItemOutcome, itemOutcomes } from './runner/item-outcomes.ts';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callCacheKey } from '../src/cache/call-key.ts';
+import { DATA_NOTICE } from '../src/judge/fence.ts';
 import { judgeCase, judgeRequests } from '../src/judge/judge-case.ts';
 import { judgePromptVersion, loadJudgeTuning, loadPackJudgeTuning } from '../src/judge/judge-prompt.ts';
 import { definePack } from '../src/pack/define-pack.ts';
@@ -42,10 +43,12 @@ describe("a pack's judge.md", () => {
     expect(tuned?.system).toMatch(/# Narrowing\nJudge the issue only\.$/);
     expect(plain?.system).toContain('4. The one-line guidance.');
     expect(plain?.system).toMatch(/# Narrowing\nJudge only the issue given\. Do not reward length/);
+    // The tuning never reaches the fencing: the data notice stays in Instructions, the material is unchanged.
+    expect(tuned?.system).toContain(DATA_NOTICE);
     expect(tuned?.prompt).toBe(plain?.prompt);
     const [yesNo] = judgeRequests(pack, sampleCase, transcript, 'yes-no', tuning);
     expect(yesNo?.system).toContain(
-      'Be strict and literal. A fix without the reason is not a catch. Name the line. Judge the issue only. Answer with one JSON',
+      `${DATA_NOTICE} A fix without the reason is not a catch. Name the line. Judge the issue only. Answer with one JSON`,
     );
   });
 
@@ -53,8 +56,8 @@ describe("a pack's judge.md", () => {
     const pack = await packWith(JUDGE_MD);
     const tuning = await loadPackJudgeTuning(pack);
     const version = judgePromptVersion('structured', tuning);
-    expect(version).toMatch(/^risen-judge-v1\+tuned\/judge\.md@[0-9a-f]{12}$/);
-    expect(judgePromptVersion('yes-no')).toBe('yes-no-judge-v1');
+    expect(version).toMatch(/^risen-judge-v2\+tuned\/judge\.md@[0-9a-f]{12}$/);
+    expect(judgePromptVersion('yes-no')).toBe('yes-no-judge-v2');
     const judge = scriptedJudge(() => '{"reasoning":"Named.","caught":true}');
     const verdicts = await judgeCase(judge, pack, sampleCase, transcriptWith([]), gate, 'structured', 0, tuning);
     expect(verdicts.map((v) => v.promptVersion)).toEqual(verdicts.map(() => version));

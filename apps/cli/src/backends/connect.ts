@@ -1,19 +1,15 @@
 import { type AgentPort, type CacheMode, type CallCache, type JudgePort, ModelCalls } from '@evalpacks/core';
-import type { Backend } from './roles.ts';
+import type { Connection } from './backend-entry.ts';
+import { BACKENDS, type Backend, type BackendOptions, backendEntry } from './registry.ts';
+import type { RoleChoice } from './roles.ts';
 
 export interface BackendRequest {
-  /** Where the agents run (default ollama). */
-  agentBackend?: Backend;
-  /** Every agent model the command will run (eval has one, compare up to two); all are preflighted. */
-  agentModels: string[];
-  /** Where the judge runs (default: with the agents). */
-  judgeBackend?: Backend;
+  /** Every agent the command will run (eval has one, compare up to two); all are preflighted. */
+  agents: RoleChoice[];
   /** Omit for structural-only runs: no judge, no judge preflight. */
-  judgeModel?: string;
-  ollamaHost?: string;
-  region?: string;
-  profile?: string;
-  bedrockEndpoint?: string;
+  judge?: RoleChoice;
+  /** Every backend's own flags (--ollama-host, --region, ...); each backend reads its own. */
+  options: BackendOptions;
   /** Seconds for one model request. */
   timeout: number;
   /**
@@ -24,112 +20,58 @@ export interface BackendRequest {
 }
 
 export interface Backends {
-  /** The Ollama server, when one is used. */
-  host?: string;
   /** How a header says where each backend used is: ` @ http://127.0.0.1:11434`, ` · us-east-1 @ URL`. */
   where: Partial<Record<Backend, string>>;
-  /** The agent on one of the requested models. */
-  agent(model: string): AgentPort;
+  /** The agent of one of the requested roles. */
+  agent(role: RoleChoice): AgentPort;
   judge?: JudgePort;
   /** Every model call of the agents and the judge: made, or answered from the cache. */
   calls: ModelCalls;
 }
 
-interface Connection {
-  where: string;
-  host?: string;
-  agent: (model: string) => AgentPort;
-  judge: (model: string) => JudgePort;
-  /** Checks that need the network: run after the agents exist, so their runtime loads meanwhile. */
-  preflight: () => Promise<void>;
-}
-
-async function ollama(
-  request: BackendRequest,
-  models: string[],
-  timeoutMs: number,
-  calls: ModelCalls,
-): Promise<Connection> {
-  const ollama = await import('@evalpacks/models');
-  const host = ollama.resolveOllamaHost(request.ollamaHost);
-  return {
-    where: ` @ ${host}`,
-    host,
-    agent: (model) => ollama.createOllamaAgent({ host, model, timeoutMs, calls }),
-    judge: (model) => ollama.createOllamaJudge({ host, model, timeoutMs, calls }),
-    preflight: () => ollama.preflightOllama(host, models),
-  };
-}
-
-/** Bedrock's credentials are checked up front: that needs no network, and a run without them ends at once. */
-async function bedrock(
-  request: BackendRequest,
-  models: string[],
-  timeoutMs: number,
-  calls: ModelCalls,
-): Promise<Connection> {
-  // The SDK's Node 22 notice is for its maintainers' schedule; it would break the one-line error contract.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const bedrock = await import('@evalpacks/models/bedrock');
-  const connection = {
-    region: await bedrock.resolveBedrockRegion(request.region, request.profile),
-    timeoutMs,
-    ...(request.profile && { profile: request.profile }),
-    ...(request.bedrockEndpoint && { endpoint: request.bedrockEndpoint }),
-  };
-  // Offline nothing is signed or sent, so no credentials are needed.
-  if (calls.mode !== 'offline') await bedrock.checkBedrockCredentials(connection);
-  const profile = request.profile ? ` · profile ${request.profile}` : '';
-  return {
-    where: ` · ${connection.region}${profile}${request.bedrockEndpoint ? ` @ ${request.bedrockEndpoint}` : ''}`,
-    agent: (model) => bedrock.createBedrockAgent({ ...connection, model, calls }),
-    judge: (model) => bedrock.createBedrockJudge({ ...connection, model, calls }),
-    preflight: () => bedrock.preflightBedrock(connection, models),
-  };
-}
-
 /**
  * Connects the models a command needs and checks, before any case starts, that each backend can serve
- * them (Ollama: the server has every model; Bedrock: credentials, then one 1-token call per model for
- * the id, access and permissions). Backends load lazily, so --list, usage errors and bad case files
+ * them (see each backend's preflight). Backends load lazily, so --list, usage errors and bad case files
  * never pay for the model clients, and a run without Bedrock never loads the AWS SDK; the agents are
  * created before the network checks so the agent runtime loads while they are in flight. With a call
  * cache the network checks run before the first call it cannot answer instead (see BackendRequest.cache).
  */
 export async function connectBackends(request: BackendRequest): Promise<Backends> {
-  const agentBackend = request.agentBackend ?? 'ollama';
-  const judgeBackend = request.judgeBackend ?? agentBackend;
+  const roles = [...request.agents, ...(request.judge ? [request.judge] : [])];
   const modelsOn = (backend: Backend) => [
-    ...(agentBackend === backend ? request.agentModels : []),
-    ...(request.judgeModel && judgeBackend === backend ? [request.judgeModel] : []),
+    ...new Set(roles.filter((role) => role.backend === backend).map((role) => role.model)),
   ];
   const timeoutMs = request.timeout * 1000;
-  const connections: Partial<Record<Backend, Connection>> = {};
+  const connections = new Map<Backend, Connection>();
+  // In registry order: the local server first, so a run that cannot start has not paid for a cloud call.
   const preflight = async () => {
-    // The local server first: a run that cannot start should not have paid for a cloud call.
-    await connections.ollama?.preflight();
-    await connections.bedrock?.preflight();
+    for (const connection of connections.values()) await connection.preflight();
   };
   const calls = new ModelCalls(request.cache?.store, request.cache?.mode ?? 'use', request.cache && preflight);
-  if (modelsOn('bedrock').length > 0) {
-    connections.bedrock = await bedrock(request, modelsOn('bedrock'), timeoutMs, calls);
+  // Connected last to first (credentials checked before anything local), preflighted first to last.
+  const used = BACKENDS.map((entry) => entry.name).filter((name) => modelsOn(name).length > 0);
+  const connected = new Map<Backend, Connection>();
+  for (const name of [...used].reverse()) {
+    const entry = backendEntry(name);
+    const options = entry.options.parse(request.options);
+    connected.set(name, await entry.connect({ options, models: modelsOn(name), timeoutMs, calls }));
   }
-  if (modelsOn('ollama').length > 0) connections.ollama = await ollama(request, modelsOn('ollama'), timeoutMs, calls);
+  for (const name of used) connections.set(name, connected.get(name) as Connection);
   const on = (backend: Backend): Connection => {
-    const connection = connections[backend];
+    const connection = connections.get(backend);
     if (!connection) throw new Error(`backend ${backend} was not connected`);
     return connection;
   };
 
-  const agents = new Map(request.agentModels.map((model) => [model, on(agentBackend).agent(model)]));
-  const judge = request.judgeModel ? on(judgeBackend).judge(request.judgeModel) : undefined;
+  const key = (role: RoleChoice) => `${role.backend} ${role.model}`;
+  const agents = new Map(request.agents.map((role) => [key(role), on(role.backend).agent(role.model)]));
+  const judge = request.judge && on(request.judge.backend).judge(request.judge.model);
   if (!request.cache) await preflight();
   return {
-    ...(connections.ollama?.host && { host: connections.ollama.host }),
-    where: Object.fromEntries(Object.entries(connections).map(([backend, c]) => [backend, c.where])),
-    agent(model) {
-      const agent = agents.get(model);
-      if (!agent) throw new Error(`no agent was connected for model ${model}`);
+    where: Object.fromEntries([...connections].map(([backend, c]) => [backend, c.where])),
+    agent(role) {
+      const agent = agents.get(key(role));
+      if (!agent) throw new Error(`no agent was connected for ${key(role)}`);
       return agent;
     },
     judge,

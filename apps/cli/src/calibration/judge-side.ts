@@ -13,11 +13,10 @@ import {
   type Pack,
   type StaleLabel,
 } from '@evalpacks/core';
-import { DEFAULT_BEDROCK_JUDGE_MODEL } from '@evalpacks/models/defaults';
 import type { EvalStore } from '@evalpacks/store';
 import { connectBackends } from '../backends/connect.ts';
-import type { Backend } from '../backends/roles.ts';
-import { DEFAULT_OLLAMA_MODEL } from '../commands/eval-options.ts';
+import type { BackendOptions } from '../backends/registry.ts';
+import { type Backend, defaultJudgeModel } from '../backends/roles.ts';
 import { userPath } from '../user-path.ts';
 
 /** One judge to calibrate: where it runs, which model, how it is asked. */
@@ -48,7 +47,9 @@ export interface SideContext {
   store: EvalStore;
   offline: boolean;
   concurrency: number;
-  connection: { ollamaHost?: string; region?: string; profile?: string; bedrockEndpoint?: string; timeout: number };
+  /** Every backend's own flags (--ollama-host, --region, ...). */
+  options: BackendOptions;
+  timeout: number;
 }
 
 async function tuningOf(pack: Pack, prompt: string | undefined): Promise<JudgeTuning | null | undefined> {
@@ -60,13 +61,15 @@ async function tuningOf(pack: Pack, prompt: string | undefined): Promise<JudgeTu
 
 /** Connects one judge (through the call cache) and asks it about every labelled item. */
 export async function judgeSide(choice: JudgeChoice, context: SideContext): Promise<JudgedSide> {
-  const model = choice.model ?? (choice.backend === 'bedrock' ? DEFAULT_BEDROCK_JUDGE_MODEL : DEFAULT_OLLAMA_MODEL);
+  // No agent here: a backend without a judge default judges with its default agent model.
+  const noAgent = { backend: '', model: '' };
+  const model = choice.model ?? defaultJudgeModel(choice.backend, noAgent);
   const tuning = await tuningOf(context.pack, choice.prompt);
   const backends = await connectBackends({
-    ...context.connection,
-    agentModels: [],
-    judgeBackend: choice.backend,
-    judgeModel: model,
+    agents: [],
+    judge: { backend: choice.backend, model },
+    options: context.options,
+    timeout: context.timeout,
     cache: { store: context.store.callCache(), mode: context.offline ? 'offline' : 'use' },
   });
   const judge = backends.judge;

@@ -1,21 +1,20 @@
 import { type CacheMode, JUDGE_STYLES } from '@evalpacks/core';
 import { z } from 'zod';
+import { BACKEND_OPTIONS, backendSchema, DEFAULT_BACKEND, unusedBackendFlags } from '../backends/registry.ts';
 import { UsageError } from '../usage-error.ts';
 import { count, JudgeStyleSchema } from './eval-options.ts';
-
-const backend = (flag: string) => z.enum(['ollama', 'bedrock'], { error: `${flag} must be ollama or bedrock` });
 
 /** The calibrate command's flags after commander has read them. */
 const CalibrateOptionsSchema = z
   .object({
     domain: z.string().min(1).optional(),
     pack: z.string().min(1).optional(),
-    judgeBackend: backend('--judge-backend').default('ollama'),
+    judgeBackend: backendSchema('--judge-backend').default(DEFAULT_BACKEND),
     judgeModel: z.string().min(1).optional(),
     judgeStyle: JudgeStyleSchema,
     /** A judge prompt file (Steps and Narrowing), or "core" for core's prompt without the pack's judge.md. */
     judgePrompt: z.string().min(1).optional(),
-    versusBackend: backend('--versus-backend').optional(),
+    versusBackend: backendSchema('--versus-backend').optional(),
     versusModel: z.string().min(1).optional(),
     versusStyle: z
       .enum(JUDGE_STYLES, { error: `--versus-style must be one of: ${JUDGE_STYLES.join(', ')}` })
@@ -29,17 +28,16 @@ const CalibrateOptionsSchema = z
     export: z.boolean().default(false),
     offline: z.boolean().default(false),
     store: z.string().min(1).optional(),
-    ollamaHost: z.string().optional(),
-    region: z.string().min(1).optional(),
-    profile: z.string().min(1).optional(),
-    bedrockEndpoint: z
-      .url({ protocol: /^https?$/, error: '--bedrock-endpoint must be an http:// or https:// URL' })
-      .optional(),
+    ...BACKEND_OPTIONS.shape,
     concurrency: count('--concurrency', 256).default(4),
     timeout: count('--timeout', 3600).default(300),
   })
   .refine((o) => o.domain || o.pack, { message: 'missing --domain NAME (see pnpm eval --list) or --pack PATH' })
   .refine((o) => !(o.domain && o.pack), { message: 'use either --domain NAME or --pack PATH, not both' })
+  .superRefine((o, ctx) => {
+    const unused = unusedBackendFlags(o, [o.judgeBackend, o.versusBackend ?? o.judgeBackend]);
+    if (unused) ctx.addIssue({ code: 'custom', message: unused });
+  })
   .refine((o) => !(o.export && (o.versusModel || o.versusPrompt || o.versusStyle || o.minKappa !== undefined)), {
     message: '--export only writes the labels; run calibrate again without it to measure the judge',
   });

@@ -84,7 +84,8 @@ async function calibrate(options: CalibrateOptions, pack: Pack, store: EvalStore
     store,
     offline: options.offline,
     concurrency: options.concurrency,
-    connection: options,
+    options,
+    timeout: options.timeout,
   };
   const a = await judgeSide(
     {

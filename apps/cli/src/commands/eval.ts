@@ -29,7 +29,7 @@ import { consoleOutput, finishRun, repeatsLabel } from '../output/finish-run.ts'
 import { printHeader } from '../output/run-header.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
 import { userPath } from '../user-path.ts';
-import { cacheMode, DEFAULT_OLLAMA_MODEL, type EvalOptions, parseEvalOptions } from './eval-options.ts';
+import { cacheMode, type EvalOptions, parseEvalOptions } from './eval-options.ts';
 import { rejudgeCommand } from './rejudge.ts';
 
 export interface CommandIo {
@@ -71,7 +71,7 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
     options.testCase?.map((file) => userPath(file)),
   );
 
-  const roles = resolveRoles(options, DEFAULT_OLLAMA_MODEL);
+  const roles = resolveRoles(options);
   const ownAgent = packOwnAgent(pack, options.timeout);
   const prices = await loadPrices();
   // Checked before connecting, so a model without a price costs nothing to find out about.
@@ -80,15 +80,14 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
       ? undefined
       : new Budget(options.maxCost, { ...roles, agent: ownAgent || roles.agent, ...prices }, io.write);
   const backends = await connectBackends({
-    ...options,
-    agentBackend: roles.agent.backend,
     // A pack that brings its own agent needs a backend for the judge only, and none without one.
-    agentModels: ownAgent ? [] : [roles.agent.model],
-    judgeBackend: roles.judge?.backend,
-    judgeModel: roles.judge?.model,
+    agents: ownAgent ? [] : [roles.agent],
+    ...(roles.judge && { judge: roles.judge }),
+    options,
+    timeout: options.timeout,
     cache: { store: store.callCache(), mode: cacheMode(options) },
   });
-  const live = ownAgent || backends.agent(roles.agent.model);
+  const live = ownAgent || backends.agent(roles.agent);
   // Offline a pack's own agent is never called: the cache cannot hold its calls, so its samples answer.
   const sampler = options.offline
     ? withSampleFallback(

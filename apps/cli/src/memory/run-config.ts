@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Case, canonicalJson, type ModelRef, type Pack, type Variant } from '@evalpacks/core';
+import { BACKEND_FLAGS } from '../backends/registry.ts';
 import type { EvalOptions } from '../commands/eval-options.ts';
 import { userPath } from '../user-path.ts';
 
@@ -23,16 +24,14 @@ const CONFIG_FLAGS = [
   'policy',
   'judgeStyle',
   'offline',
-  'ollamaHost',
   'backend',
   'judgeBackend',
-  'region',
-  'profile',
-  'bedrockEndpoint',
+  // Every backend's own flags (a host, a region, a profile name: the registry holds no credential flag).
+  ...BACKEND_FLAGS.map((flag) => flag.key),
   'maxCost',
   'timeout',
   'concurrency',
-] as const;
+];
 
 /**
  * The settings whose change would make a resumed run mix two different evaluations. A type rather

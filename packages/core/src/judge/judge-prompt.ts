@@ -12,8 +12,9 @@ import type { JudgeStyle } from './verdict.ts';
  * answers to the new wording.
  */
 export const JUDGE_PROMPT_VERSIONS: Record<JudgeStyle, string> = {
-  structured: 'risen-judge-v1',
-  'yes-no': 'yes-no-judge-v1',
+  // v2: the answer and the case text are fenced as data (issue 11).
+  structured: 'risen-judge-v2',
+  'yes-no': 'yes-no-judge-v2',
 };
 
 /**

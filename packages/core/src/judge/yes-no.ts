@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Finding } from '../schema/finding.ts';
 import type { JudgedItemKind } from '../schema/verdict.ts';
+import { DATA_NOTICE } from './fence.ts';
 import { guidanceSteps, type JudgeContext, material } from './prompts.ts';
 
 /**
@@ -36,7 +37,7 @@ export function yesNoPrompt(
   // A pack's tuning reaches small models too, as plain sentences before the answer format.
   const tuning = [...guidanceSteps(ctx), ...(ctx.narrowing ? [ctx.narrowing] : [])].join(' ');
   return {
-    system: `You grade an AI agent's ${ctx.subject}. Be strict and literal. ${tuning ? `${tuning} ` : ''}${FORMAT}`,
+    system: `You grade an AI agent's ${ctx.subject}. Be strict and literal. ${DATA_NOTICE} ${tuning ? `${tuning} ` : ''}${FORMAT}`,
     prompt: `${material(ctx)}\n\n${question(kind, ctx, text)}`,
   };
 }

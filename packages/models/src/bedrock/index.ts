@@ -12,6 +12,12 @@ export {
   resolveBedrockRegion,
 } from './client-config.ts';
 export {
+  BEDROCK_API_KEY_VARIABLE,
+  type BedrockCredentialSource,
+  bedrockCredentialSource,
+  describeCredentialSource,
+} from './credentials.ts';
+export {
   asBedrockUnavailable,
   BedrockUnavailableError,
   type BedrockUnavailableKind,

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { defineBackend } from '../backend-entry.ts';
+
+export const DEFAULT_OLLAMA_MODEL = 'qwen3.5:4b';
+
+/** A model server on this machine or the network, reached with the `ollama` client. */
+export const ollama = defineBackend({
+  name: 'ollama',
+  flags: [
+    {
+      key: 'ollamaHost',
+      flags: '--ollama-host <url>',
+      help: 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)',
+    },
+  ],
+  options: z.object({ ollamaHost: z.string().optional() }),
+  flagsNeedIt: false,
+  defaults: { agent: DEFAULT_OLLAMA_MODEL, agentLabel: DEFAULT_OLLAMA_MODEL },
+  connect: async (request) => (await import('./connect.ts')).connectOllama(request),
+});
