@@ -6,6 +6,7 @@ import { compareCommand } from './commands/compare.ts';
 import { evalCommand } from './commands/eval.ts';
 import { historyCommand } from './commands/history.ts';
 import { listCommand } from './commands/list.ts';
+import { mergeCommand } from './commands/merge.ts';
 import { newDomainCommand } from './commands/new-domain.ts';
 import { formatError } from './report-error.ts';
 
@@ -52,8 +53,23 @@ withBackendFlags(
   .option('--reporter <names>', 'console, json, junit, markdown (repeatable or comma-separated)', collect)
   .option('--out <dir>', 'where file reporters write (default: .evalpacks/reports/run-N)')
   .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
+  .option('--shard <i/n>', 'run part I of N of the cases (stable by case id), e.g. one CI job each; see merge')
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = options.list ? await listCommand(io) : await evalCommand(options, io);
+  });
+
+program
+  .command('merge')
+  .description('join the shards of one run (eval --shard I/N), one store file each, into one run')
+  .argument('<stores...>', 'the store files of the shards, e.g. shard-1.db shard-2.db ...')
+  .option('--out <db>', 'the store to record the joined run in (created when missing)')
+  .option('--reporter <names>', 'console, json, junit, markdown (repeatable or comma-separated)', collect)
+  .option('--report-dir <dir>', 'where file reporters write (default: reports/run-N beside --out)')
+  .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
+  .option('--ci', 'plain output for CI logs')
+  .addOption(new Option('--no-color', 'no colours in the output'))
+  .action(async (stores: string[], options: Record<string, unknown>) => {
+    process.exitCode = await mergeCommand({ ...options, files: stores }, io);
   });
 
 program

@@ -120,6 +120,11 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (pack, key)
   );
   `,
+  // 4: shards. A run of one part of the cases (--shard I/N) says which part, so merge can join them.
+  `
+  ALTER TABLE runs ADD COLUMN shard_index INTEGER;
+  ALTER TABLE runs ADD COLUMN shard_count INTEGER;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

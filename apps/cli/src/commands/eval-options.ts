@@ -1,4 +1,4 @@
-import { type CacheMode, JUDGE_STYLES } from '@evalpacks/core';
+import { type CacheMode, JUDGE_STYLES, parseShard } from '@evalpacks/core';
 import { z } from 'zod';
 import { BACKEND_OPTIONS, backendSchema, DEFAULT_BACKEND, unusedBackendFlags } from '../backends/registry.ts';
 import { defaultAgentModel } from '../backends/roles.ts';
@@ -86,6 +86,18 @@ export const EvalOptionsSchema = z
     reporter: reporterList.default(['console']),
     out: z.string().min(1).optional(),
     minPassRate: passRate.optional(),
+    /** One part of the cases, `I/N`, for CI jobs in parallel; `pnpm merge` joins the parts. */
+    shard: z
+      .string()
+      .transform((text, ctx) => {
+        try {
+          return parseShard(text);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: `--shard ${(error as Error).message}` });
+          return z.NEVER;
+        }
+      })
+      .optional(),
   })
   .refine((o) => o.domain || o.pack || o.resume || o.rejudge, {
     message: 'missing --domain NAME (see --list) or --pack PATH',
@@ -103,6 +115,7 @@ export const EvalOptionsSchema = z
     message: '--offline answers only from the cache; --no-cache contradicts it',
   })
   .refine((o) => !(o.resume && o.rejudge), { message: 'use either --resume or --rejudge, not both' })
+  .refine((o) => !(o.shard && o.rejudge), { message: '--rejudge judges the stored run as it is; drop --shard' })
   .refine((o) => !(o.rejudge && (o.prompt || o.variant || o.testCase || o.pack || o.repeat > 1)), {
     message:
       '--rejudge uses the pack, prompt, cases and epochs of the stored run; drop --pack/--variant/--prompt/--test-case/--repeat',

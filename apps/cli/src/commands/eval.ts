@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import {
+  casesInShard,
   costOf,
+  describeShard,
   loadPackCases,
   loadPackVariant,
   loadSampleTranscripts,
@@ -66,10 +68,11 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
   const variant = options.prompt
     ? await loadVariant(userPath(options.prompt))
     : await loadPackVariant(pack, options.variant ?? pack.defaultVariant);
-  const cases = await loadPackCases(
+  const allCases = await loadPackCases(
     pack,
     options.testCase?.map((file) => userPath(file)),
   );
+  const cases = options.shard ? casesInShard(allCases, options.shard) : allCases;
 
   const roles = resolveRoles(options);
   const ownAgent = packOwnAgent(pack, options.timeout);
@@ -102,7 +105,8 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
 
   const agentRef = { backend: agent.backend, model: agent.model };
   const judgeRef = judge && { backend: judge.backend, model: judge.model };
-  const config = runConfig({ pack, variant, cases, options, agent: agentRef, judge: judgeRef, flags });
+  // The configuration names every case, so the shards of one run agree on it and merge restores the order.
+  const config = runConfig({ pack, variant, cases: allCases, options, agent: agentRef, judge: judgeRef, flags });
   const epochs = options.repeat;
   const stored = storedCost(prices.priceOf, agentRef, judgeRef);
   const session = startSession({
@@ -120,6 +124,7 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
       epochs,
       offline: options.offline,
       config,
+      ...(options.shard && { shard: options.shard }),
     },
   });
 
@@ -135,7 +140,12 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
     roles: roleLines(roles, backends.where, style, ownAgent || undefined),
     ...(options.offline && { samples: shortPath(join(pack.root, 'fixtures')) }),
     runId: session.run.id,
-    runNote: resume && `resumed with ${session.completed.length} of ${cases.length * epochs} results saved`,
+    runNote: [
+      options.shard && `shard ${describeShard(options.shard)} of ${allCases.length} cases`,
+      resume && `resumed with ${session.completed.length} of ${cases.length * epochs} results saved`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
     storePath: shortPath(store.path),
   });
 

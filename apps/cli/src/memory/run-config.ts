@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Case, canonicalJson, type ModelRef, type Pack, type Variant } from '@evalpacks/core';
+import { type Case, canonicalJson, describeShard, type ModelRef, type Pack, type Variant } from '@evalpacks/core';
 import { BACKEND_FLAGS } from '../backends/registry.ts';
 import type { EvalOptions } from '../commands/eval-options.ts';
 import { userPath } from '../user-path.ts';
@@ -31,6 +31,7 @@ const CONFIG_FLAGS = [
   'maxCost',
   'timeout',
   'concurrency',
+  'shard',
 ];
 
 /**
@@ -51,6 +52,8 @@ export type RunConfig = {
   maxTurns: number;
   offline: boolean;
   judgeStyle: string;
+  /** 'I/N' for one part of the cases, 'all' for them all; `cases` always lists every case of the run's configuration. */
+  shard: string;
   /** The config flags as given, paths made absolute. */
   flags: Record<string, unknown>;
 };
@@ -111,6 +114,7 @@ export function runConfig({ pack, variant, cases, options, agent, judge, flags }
     maxTurns: options.maxTurns,
     offline: options.offline,
     judgeStyle: options.judgeStyle,
+    shard: options.shard ? describeShard(options.shard) : 'all',
     flags,
   };
 }
@@ -127,6 +131,7 @@ const LABELS: Record<Exclude<keyof RunConfig, 'cases' | 'flags'>, string> = {
   maxTurns: '--max-turns',
   offline: '--offline',
   judgeStyle: '--judge-style',
+  shard: '--shard',
 };
 
 function caseDifferences(before: Record<string, string>, now: Record<string, string>): string[] {
@@ -140,15 +145,25 @@ function caseDifferences(before: Record<string, string>, now: Record<string, str
   ];
 }
 
-/** Every way the current configuration differs from a stored run's, one phrase each. */
-export function configDifferences(stored: Partial<RunConfig>, now: RunConfig): string[] {
+/**
+ * Every way the current configuration differs from a stored run's, one phrase each. `sides` names the two
+ * in each phrase (`X in the run, Y now` by default); `ignore` leaves fields out (merge ignores the shard).
+ */
+export function configDifferences(
+  stored: Partial<RunConfig>,
+  now: RunConfig,
+  sides: [string, string] = ['in the run', 'now'],
+  ignore: readonly (keyof RunConfig)[] = [],
+): string[] {
+  // Runs recorded before shards existed ran every case.
+  const before: Partial<RunConfig> = { shard: 'all', ...stored };
   const out: string[] = [];
   for (const [key, label] of Object.entries(LABELS) as [keyof typeof LABELS, string][]) {
-    if (stored[key] === now[key]) continue;
+    if (before[key] === now[key] || ignore.includes(key)) continue;
     out.push(
       key === 'promptHash'
-        ? `prompt text (the ${now.variant} prompt changed since)`
-        : `${label}: ${String(stored[key])} in the run, ${String(now[key])} now`,
+        ? `prompt text (the ${now.variant} prompt differs ${sides[0]} and ${sides[1]})`
+        : `${label}: ${String(before[key])} ${sides[0]}, ${String(now[key])} ${sides[1]}`,
     );
   }
   return [...out, ...caseDifferences(stored.cases ?? {}, now.cases)];
