@@ -40,7 +40,8 @@ export function runPage(data: RunPageData): Html {
   const cursor = Math.max(0, ...data.cases.cases.map((c) => c.savedOrder));
   const live = run.status === 'running' && data.filter === 'all' && !data.search && data.offset === 0;
   const body = html`${runHeading(run)}
-  <section><h2>Summary</h2><pre class="summary">${summary.text}</pre></section>
+  <section><h2>Summary</h2><pre class="summary">${summary.text}</pre>
+  <p><a class="to-label" href="/runs/${run.id}/to-label">Label this run's verdicts</a> (for <code>pnpm calibrate</code>)</p></section>
   ${
     summary.suggestions.length
       ? html`<section><h2>Suggestions</h2><ul class="suggestions">${summary.suggestions.map(
