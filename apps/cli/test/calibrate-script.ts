@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CaseResult, inputHash, type Label, LabelSchema, type WrongSide } from '@evalpacks/core';
+import { type CaseResult, type Label, labelVerdict, type WrongSide } from '@evalpacks/core';
 import type { OllamaStandIn } from '@evalpacks/testkit';
 import { JUDGE_TOKENS } from './judge-script.ts';
 import { ROOT } from './run-cli.ts';
@@ -54,24 +54,8 @@ export function labelsFor(results: CaseResult[]): Label[] {
     result.verdicts.flatMap((verdict) => {
       if (verdict.status !== 'ok') return [];
       const said = PERSON[verdict.itemId];
-      return [
-        LabelSchema.parse({
-          caseId: result.case.id,
-          kind: verdict.kind,
-          itemId: verdict.itemId,
-          label: said ? 'disagree' : 'agree',
-          ...said,
-          verdict: {
-            passed: verdict.passed,
-            reasoning: verdict.reasoning,
-            model: verdict.model,
-            ...(verdict.promptVersion && { promptVersion: verdict.promptVersion }),
-          },
-          inputSha256: inputHash(result.case.input),
-          answer: result.transcript.answer,
-          toolCalls: result.transcript.toolCalls,
-        }),
-      ];
+      const label = labelVerdict(result, verdict, said ? { label: 'disagree', ...said } : { label: 'agree' });
+      return label ? [label] : [];
     }),
   );
 }

@@ -21,6 +21,7 @@ export { compareJudges, type JudgeComparison } from './calibration/compare-judge
 export { type FixItem, fixList } from './calibration/fix-list.ts';
 export { judgeLabels, type LabelledVerdict, type StaleLabel } from './calibration/judge-labels.ts';
 export { inputHash, labelKey, labelledOutcome } from './calibration/label-key.ts';
+export { labelVerdict, type PersonsWord } from './calibration/label-verdict.ts';
 export { answerContains, answersWithinTurnLimit, turnsWithin } from './checks/answer-checks.ts';
 export { caseChecks, trajectoryChecks } from './checks/case-checks.ts';
 export { type Check, type CheckOutcome, defineCheck, runChecks } from './checks/define-check.ts';

@@ -1,4 +1,4 @@
-import { inputHash, type Label, LabelSchema, WrongSideSchema } from '@evalpacks/core';
+import { labelVerdict, WrongSideSchema } from '@evalpacks/core';
 import type { EvalStore, LabelBook } from '@evalpacks/store';
 import { z } from 'zod';
 import { stateOf } from './verdict-labels.ts';
@@ -33,24 +33,8 @@ export function saveLabel(store: EvalStore, book: LabelBook, body: unknown): { s
   const verdict = result?.verdicts.find((v) => v.kind === request.kind && v.itemId === request.itemId);
   if (!run || !result || !verdict) return { error: 'no such verdict in this store' };
   if (verdict.status !== 'ok') return { error: 'only a verdict the judge gave can be labelled' };
-  const label: Label | undefined = LabelSchema.safeParse({
-    caseId: result.case.id,
-    kind: verdict.kind,
-    itemId: verdict.itemId,
-    label: request.label,
-    ...(request.wrong && { wrong: request.wrong }),
-    ...(request.note?.trim() && { note: request.note.trim() }),
-    verdict: {
-      passed: verdict.passed,
-      reasoning: verdict.reasoning,
-      model: verdict.model,
-      ...(verdict.promptVersion && { promptVersion: verdict.promptVersion }),
-    },
-    inputSha256: inputHash(result.case.input),
-    answer: result.transcript.answer,
-    toolCalls: result.transcript.toolCalls,
-    labelledAt: new Date().toISOString(),
-  }).data;
+  const { label: word, wrong, note } = request;
+  const label = labelVerdict(result, verdict, { label: word, wrong, note, labelledAt: new Date().toISOString() });
   if (!label) return { error: 'a disagreement says which side was wrong (judge, agent or case)' };
   book.save(run.pack, label);
   return { state: stateOf(label) };

@@ -56,18 +56,7 @@ function answerText(content: ContentBlock[]): string {
 export async function bedrockStructuredCall(
   options: BedrockStructuredCallOptions,
 ): Promise<BedrockStructuredCallResult> {
-  const {
-    client,
-    model,
-    system,
-    prompt,
-    jsonSchema,
-    temperature = 0,
-    maxTokens = 2048,
-    calls,
-    epoch = 0,
-    promptVersion,
-  } = options;
+  const { client, model, system, prompt, jsonSchema, temperature = 0, maxTokens = 2048, calls, epoch = 0 } = options;
   const started = performance.now();
   const command = new ConverseCommand({
     modelId: model,
@@ -97,7 +86,7 @@ export async function bedrockStructuredCall(
     tools: command.input.toolConfig?.tools ?? [],
     outputSchema: jsonSchema,
     epoch,
-    promptVersion,
+    promptVersion: options.promptVersion,
   };
   const { value: response, retries } = await (calls ? calls.run('judge', material, send, freeConverse) : send());
   return {

@@ -49,18 +49,7 @@ function refusesSchema(error: unknown): boolean {
  * and core's parsing, one repair prompt, then a recorded judge error take over.
  */
 export async function openAIStructuredCall(options: OpenAIStructuredCallOptions): Promise<OpenAIStructuredCallResult> {
-  const {
-    client,
-    model,
-    system,
-    prompt,
-    jsonSchema,
-    temperature = 0,
-    maxTokens = 2048,
-    calls,
-    epoch = 0,
-    promptVersion,
-  } = options;
+  const { client, model, system, prompt, jsonSchema, temperature = 0, maxTokens = 2048, calls, epoch = 0 } = options;
   const refused = options.schemaRefused ?? { value: false };
   const started = performance.now();
   const request = (): ChatCompletionCreateParamsNonStreaming => ({
@@ -95,7 +84,7 @@ export async function openAIStructuredCall(options: OpenAIStructuredCallOptions)
     tools: [],
     outputSchema: jsonSchema,
     epoch,
-    promptVersion,
+    promptVersion: options.promptVersion,
   };
   const { value: completion, retries } = await (calls ? calls.run('judge', material, send, freeCompletion) : send());
   return {
