@@ -15,6 +15,7 @@ export {
   findCacheMiss,
   type ModelCallCounts,
   ModelCalls,
+  UnreadableCacheEntry,
 } from './cache/model-calls.ts';
 export { type Agreement, type AgreementFigures, agreementOf, measureAgreement } from './calibration/agreement.ts';
 export { compareJudges, type JudgeComparison } from './calibration/compare-judges.ts';

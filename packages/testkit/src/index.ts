@@ -46,4 +46,5 @@ export type {
   Quota,
   Reply as OpenAIReply,
   Rule as OpenAIRule,
+  WireMessage,
 } from './openai/types.ts';

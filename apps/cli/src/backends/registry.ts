@@ -3,12 +3,13 @@ import { z } from 'zod';
 import type { BackendEntry, BackendFlag } from './backend-entry.ts';
 import { bedrock } from './bedrock/entry.ts';
 import { ollama } from './ollama/entry.ts';
+import { openai } from './openai/entry.ts';
 
 /**
  * Every backend the CLI can run models on, the first being the default. Adding one: a folder beside
  * ollama/ with its entry, then one line here and its options in BACKEND_OPTIONS.
  */
-export const BACKENDS = [ollama, bedrock] as const;
+export const BACKENDS = [ollama, openai, bedrock] as const;
 
 export type Backend = (typeof BACKENDS)[number]['name'];
 
@@ -17,7 +18,11 @@ export const BACKEND_NAMES = BACKENDS.map((entry) => entry.name) as [Backend, ..
 export const DEFAULT_BACKEND: Backend = BACKENDS[0].name;
 
 /** Every backend's own options, as one zod shape that commands merge into theirs. */
-export const BACKEND_OPTIONS = z.object({ ...ollama.options.shape, ...bedrock.options.shape });
+export const BACKEND_OPTIONS = z.object({
+  ...ollama.options.shape,
+  ...openai.options.shape,
+  ...bedrock.options.shape,
+});
 
 export type BackendOptions = z.infer<typeof BACKEND_OPTIONS>;
 
@@ -56,7 +61,7 @@ export function unusedBackendFlags(given: Record<string, unknown>, used: readonl
     const names = entry.flags.map((flag) => flag.flags.split(' ')[0]);
     const last = names.pop();
     const list = names.length ? `${names.join(', ')} and ${last}` : last;
-    return `${list} need --backend ${entry.name} or --judge-backend ${entry.name}`;
+    return `${list} ${names.length ? 'need' : 'needs'} --backend ${entry.name} or --judge-backend ${entry.name}`;
   }
   return undefined;
 }

@@ -18,7 +18,7 @@ export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 /** Runs the real CLI as a subprocess against `store`, as a user would. */
 export function runCli(store: string, args: string[]): Promise<Finished> {
-  const child = spawn(TSX, [`${ROOT}apps/cli/src/bin.ts`, ...args], {
+  const child = spawn(TSX, ['--conditions=@evalpacks/source', `${ROOT}apps/cli/src/bin.ts`, ...args], {
     cwd: ROOT,
     env: childEnv({ EVALPACKS_STORE: store }),
     stdio: 'pipe',

@@ -14,7 +14,16 @@ export interface ViewerProcess {
 export function startViewerProcess(store: string): Promise<ViewerProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', `${ROOT}apps/web/src/bin.ts`, '--store', store, '--port', '0'],
+    [
+      '--conditions=@evalpacks/source',
+      '--import',
+      'tsx',
+      `${ROOT}apps/web/src/bin.ts`,
+      '--store',
+      store,
+      '--port',
+      '0',
+    ],
     { cwd: ROOT, env: childEnv({}), stdio: 'pipe' },
   );
   let stdout = '';

@@ -5,6 +5,7 @@ import {
   type ToolInputSchema,
 } from '@aws-sdk/client-bedrock-runtime';
 import type { ModelCalls } from '@evalpacks/core';
+import { isConverseReply } from '../common/cached-shapes.ts';
 import { countRetries } from '../common/retry-policy.ts';
 
 /** The one tool the judge is made to call: its input is the verdict, shaped by the verdict's JSON schema. */
@@ -88,7 +89,9 @@ export async function bedrockStructuredCall(
     epoch,
     promptVersion: options.promptVersion,
   };
-  const { value: response, retries } = await (calls ? calls.run('judge', material, send, freeConverse) : send());
+  const { value: response, retries } = await (calls
+    ? calls.run('judge', material, send, freeConverse, isConverseReply)
+    : send());
   return {
     text: answerText(response.output?.message?.content ?? []),
     usage: { input: response.usage?.inputTokens ?? 0, output: response.usage?.outputTokens ?? 0 },

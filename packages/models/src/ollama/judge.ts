@@ -1,5 +1,6 @@
 import type { ModelCalls } from '@evalpacks/core';
 import type { ChatRequest, Ollama } from 'ollama';
+import { isOllamaReply } from '../common/cached-shapes.ts';
 import { freeOllamaReply, ollamaCallMaterial } from './call-key.ts';
 import { asOllamaUnavailable } from './errors.ts';
 
@@ -27,6 +28,12 @@ export interface OllamaStructuredCallResult {
   model: string;
 }
 
+/** The call's cache key material: the request's, plus the judge prompt's version. */
+const keyed = (request: ChatRequest, epoch: number, promptVersion?: string) => ({
+  ...ollamaCallMaterial(request, epoch),
+  promptVersion,
+});
+
 /** One schema-constrained chat call, as the judge needs it. Errors propagate. */
 export async function ollamaStructuredCall(options: OllamaStructuredCallOptions): Promise<OllamaStructuredCallResult> {
   const { client, model, system, prompt, jsonSchema, temperature = 0, calls, epoch = 0, promptVersion } = options;
@@ -43,7 +50,7 @@ export async function ollamaStructuredCall(options: OllamaStructuredCallOptions)
   const chat = () => client.chat({ ...request, stream: false });
   try {
     const response = await (calls
-      ? calls.run('judge', { ...ollamaCallMaterial(request, epoch), promptVersion }, chat, freeOllamaReply)
+      ? calls.run('judge', keyed(request, epoch, promptVersion), chat, freeOllamaReply, isOllamaReply)
       : chat());
     return {
       text: response.message?.content ?? '',

@@ -3,6 +3,7 @@ import type { ModelCalls } from '@evalpacks/core';
 import type { BaseModelConfig, Message, ModelStreamEvent, StopReason, StreamOptions } from '@strands-agents/sdk';
 import { Model } from '@strands-agents/sdk';
 import type { ChatRequest, ChatResponse, Ollama, Options } from 'ollama';
+import { isOllamaReply } from '../common/cached-shapes.ts';
 import { freeOllamaReply, ollamaCallMaterial } from './call-key.ts';
 import { withRequestSignal } from './client.ts';
 import { toOllamaMessages, toOllamaTools } from './format.ts';
@@ -56,7 +57,9 @@ export class OllamaModel extends Model<OllamaModelConfig> {
       const chat = () => this.client.chat({ ...request, stream: false });
       const { scope } = this;
       response = await withRequestSignal(options?.cancelSignal, () =>
-        scope ? scope.calls.run('agent', ollamaCallMaterial(request, scope.epoch), chat, freeOllamaReply) : chat(),
+        scope
+          ? scope.calls.run('agent', ollamaCallMaterial(request, scope.epoch), chat, freeOllamaReply, isOllamaReply)
+          : chat(),
       );
     } catch (error) {
       // A bare JSON parse message would not say who sent the bad JSON.
