@@ -50,7 +50,7 @@ withBackendFlags(
   .option('--offline', 'contact no model: answers from the call cache, else the pack fixtures; unjudged items skip')
   .option('--resume [run]', 'finish an interrupted run (default: the newest unfinished one)')
   .option('--rejudge <run>', "re-run checks and the judge on a stored run's answers, as a new run")
-  .option('--reporter <names>', 'console, json, junit, markdown (repeatable or comma-separated)', collect)
+  .option('--reporter <names>', 'console, json, junit, markdown, html (repeatable or comma-separated)', collect)
   .option('--out <dir>', 'where file reporters write (default: .evalpacks/reports/run-N)')
   .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
   .option('--shard <i/n>', 'run part I of N of the cases (stable by case id), e.g. one CI job each; see merge')
@@ -72,19 +72,24 @@ program
     process.exitCode = await mergeCommand({ ...options, files: stores }, io);
   });
 
-program
-  .command('compare')
-  .description('run two prompts (or models) on the same cases and judge, and say whether the change helped')
-  .option('--domain <name>', 'the pack to compare on')
-  .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
-  .option('--baseline <name|file>', "a variant of the pack or a prompt file (default: the pack's default)")
-  .option('--variant <name|file>', 'the variant to compare against the baseline')
-  .option('--model <name>', 'agent model for both sides')
-  .option('--baseline-model <name>', 'agent model of the baseline side')
-  .option('--variant-model <name>', 'agent model of the variant side')
-  .option('--judge-model <name>', 'judge model, the same for both sides (default: --model)')
-  .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models')
-  .option('--ollama-host <url>', 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)')
+withBackendFlags(
+  program
+    .command('compare')
+    .description('run two prompts (or agents) on the same cases and judge, and say whether the change helped')
+    .option('--domain <name>', 'the pack to compare on')
+    .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
+    .option('--baseline <name|file>', "a variant of the pack or a prompt file (default: the pack's default)")
+    .option('--variant <name|file>', 'the variant to compare against the baseline')
+    .option('--backend <name>', `where both sides' agents run: ${backendChoices()} (default ${DEFAULT_BACKEND})`)
+    .option('--baseline-backend <name>', 'where the baseline agent runs (default: --backend)')
+    .option('--variant-backend <name>', 'where the variant agent runs (default: --backend)')
+    .option('--judge-backend <name>', 'where the one judge of both sides runs (default: --backend)')
+    .option('--model <name>', `agent model of the sides on --backend (${modelHelp.agent.replace('agent model (', '')}`)
+    .option('--baseline-model <name>', 'agent model of the baseline side')
+    .option('--variant-model <name>', 'agent model of the variant side')
+    .option('--judge-model <name>', `the same for both sides; ${modelHelp.judge}`)
+    .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models'),
+)
   .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
   .option('--structural-only', 'compare structural checks only: no judge calls')
   .option('--skip-structural', 'compare judged items only')
@@ -94,6 +99,9 @@ program
   .option('--concurrency <n>', 'model calls in flight at once (default 4)')
   .option('--max-turns <n>', 'agent turns per case before it is stopped (default 6)')
   .option('--timeout <seconds>', 'limit for one model request (default 300)')
+  .option('--store <path>', 'where each side is saved as a run, and the call cache (default: as eval)')
+  .option('--runs <ids...>', 'compare two stored runs (baseline, variant) with no model call (see pnpm history)')
+  .addOption(new Option('--no-cache', 'make every model call afresh (the answers still refresh the cache)'))
   .option('--ci', 'plain output for CI logs')
   .addOption(new Option('--no-color', 'no colours in the output'))
   .action(async (options: Record<string, unknown>) => {

@@ -1,12 +1,12 @@
-import { InfrastructureError, InputError, visible } from '@evalpacks/core';
+import { InfrastructureError, InputError, redactUrls, visible } from '@evalpacks/core';
 import { UsageError } from './usage-error.ts';
 
 /**
  * One line a person can act on: what went wrong and, for infrastructure, how to fix it. Messages may quote
- * an agent's reply or a case file, so their control characters are made visible.
+ * an agent's reply, a case file or a URL, so control characters are made visible and URL secrets redacted.
  */
 export function formatError(error: unknown): string {
-  return visible(describeError(error));
+  return visible(redactUrls(describeError(error)));
 }
 
 function describeError(error: unknown): string {

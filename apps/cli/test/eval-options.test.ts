@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEvalOptions } from '../src/commands/eval-options.ts';
+import { parseEvalOptions } from '../src/options/eval-options.ts';
 
 describe('parseEvalOptions', () => {
   it('fills the documented defaults', () => {

@@ -93,6 +93,7 @@ export { formatInterval, formatRate, percent, points } from './report/format-rat
 export { type JsonReportOptions, jsonReport } from './report/json.ts';
 export { type JunitReportOptions, junitReport } from './report/junit.ts';
 export { type MarkdownReportOptions, markdownReport } from './report/markdown.ts';
+export { redactUrl, redactUrls, splitCredentials } from './report/redact-url.ts';
 export { type RepeatReporterOptions, repeatReporter } from './report/repeat-console.ts';
 export { type FlakyItem, type KindFigures, type RepeatSummary, summarizeRepeats } from './report/repeat-summary.ts';
 export { type Suggestion, suggestionsFor } from './report/suggestions.ts';

@@ -125,6 +125,13 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE runs ADD COLUMN shard_index INTEGER;
   ALTER TABLE runs ADD COLUMN shard_count INTEGER;
   `,
+  // 5: the viewer's counts. A run's statuses and costs are read from these covering indexes instead of
+  // the wide rows that hold case JSON and answers, so a page of runs costs milliseconds in a large store.
+  `
+  CREATE INDEX case_results_by_status ON case_results (run_id, status, case_id);
+  CREATE INDEX transcripts_by_cost ON transcripts (run_id, cost_usd);
+  CREATE INDEX verdicts_by_cost ON verdicts (run_id, cost_usd);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -16,11 +16,11 @@ import { EvalStore } from '@evalpacks/store';
 import { type AllLabels, allLabels } from '../calibration/all-labels.ts';
 import { type JudgedSide, judgeSide, type SideContext } from '../calibration/judge-side.ts';
 import { resolveStorePath } from '../memory/store-path.ts';
+import { type CalibrateOptions, hasVersus, parseCalibrateOptions } from '../options/calibrate-options.ts';
+import type { CommandIo } from '../output/command-io.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
 import { UsageError } from '../usage-error.ts';
-import { type CalibrateOptions, hasVersus, parseCalibrateOptions } from './calibrate-options.ts';
-import type { CommandIo } from './eval.ts';
 
 /**
  * `calibrate --domain X`: asks the judge again about every item people labelled, and reports how well

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { InfrastructureError } from '@evalpacks/core';
+import type { CommandIo } from '../output/command-io.ts';
 import { WORKSPACE_ROOT } from '../packs/discover.ts';
 import { assertNewDomainName, packageNameOf } from '../scaffold/domain-name.ts';
 import { linkWorkspace } from '../scaffold/link-workspace.ts';
 import { writeDomain } from '../scaffold/write-domain.ts';
-import type { CommandIo } from './eval.ts';
 
 export interface NewDomainOptions {
   /** Run `pnpm install` to link the new package (default true). */

@@ -3,7 +3,7 @@ import type { CostOf, EvalStore, RunMeta, RunRecord } from '@evalpacks/store';
 import { UsageError } from '../usage-error.ts';
 import { gitCommit } from './git-commit.ts';
 import { onInterrupt } from './interrupts.ts';
-import { configDifferences, type RunConfig } from './run-config.ts';
+import { configDifferences } from './run-config.ts';
 
 /** A run being recorded: results are saved the moment they exist, an interruption marks it resumable. */
 export interface Session {
@@ -47,7 +47,7 @@ export function startSession({ store, meta, resume, total, costOf }: SessionOpti
   let run: RunRecord;
   let completed: CaseResult[] = [];
   if (resume) {
-    const differences = configDifferences(resume.config as Partial<RunConfig>, meta.config as unknown as RunConfig);
+    const differences = configDifferences(resume, meta);
     if (differences.length > 0) {
       throw new UsageError(`cannot resume run ${resume.id}, its configuration differs: ${differences.join('; ')}`);
     }

@@ -8,7 +8,7 @@ import { labelsByKey, stateOf, unlabelled, verdictKey } from '../labelling/verdi
 import { type CaseLabelling, casePage } from '../pages/case-page.ts';
 import { comparePage } from '../pages/compare-page.ts';
 import { historyPage } from '../pages/history-page.ts';
-import { runPage } from '../pages/run-page.ts';
+import { runPage, SUGGESTIONS_SHOWN } from '../pages/run-page.ts';
 import { runsPage } from '../pages/runs-page.ts';
 import { toLabelPage } from '../pages/to-label-page.ts';
 import { html } from '../views/html.ts';
@@ -41,7 +41,7 @@ const CSP = {
  */
 export function createApp(store: EvalStore, book?: LabelBook): Hono {
   const app = new Hono();
-  const summaryOf = runSummaries(store);
+  const summaries = runSummaries(store);
   app.use('*', secureHeaders({ contentSecurityPolicy: CSP, referrerPolicy: 'no-referrer' }));
 
   const notFound = (what: string) =>
@@ -69,10 +69,13 @@ export function createApp(store: EvalStore, book?: LabelBook): Hono {
       limit: CASES_PER_PAGE,
       offset: query.offset,
     });
+    const results = store.runPage({ id: run.id, limit: 1, offset: 0 }).runs[0]?.total ?? 0;
+    const summary = summaries.forPage(run, results);
     return c.html(
       runPage({
         run,
-        summary: summaryOf(run),
+        ...(summary && { summary }),
+        results,
         cases,
         filter: query.status,
         search: query.q,
@@ -81,6 +84,19 @@ export function createApp(store: EvalStore, book?: LabelBook): Hono {
         url: new URL(c.req.url),
       }),
     );
+  });
+
+  app.get('/runs/:id/summary.json', (c) => {
+    const run = store.run(RunIdSchema.catch(0).parse(c.req.param('id')));
+    if (!run) return c.json({ error: 'no such run' }, 404);
+    const { text, suggestions } = summaries.compute(run);
+    return c.json({
+      text,
+      total: suggestions.length,
+      suggestions: suggestions
+        .slice(0, SUGGESTIONS_SHOWN)
+        .map((s) => ({ ...s, href: `/runs/${run.id}/cases/${encodeURIComponent(s.caseId)}` })),
+    });
   });
 
   app.get('/runs/:id/live.json', (c) => {

@@ -24,7 +24,8 @@ function thinking(result: CaseResult): Html | '' {
     : '';
 }
 
-function epochColumn(result: CaseResult, cost: number | undefined, spotOf?: SpotOf): Html {
+/** `cost` is undefined when unknown, null when there is no record of costs at all (a report file). */
+function epochColumn(result: CaseResult, cost: number | undefined | null, spotOf?: SpotOf): Html {
   const { transcript } = result;
   return html`<section class="epoch" data-epoch="${result.epoch}">
     <h3>epoch ${result.epoch + 1} ${badge(result.status)}</h3>
@@ -59,14 +60,15 @@ function epochColumn(result: CaseResult, cost: number | undefined, spotOf?: Spot
       <dt>judge tokens</dt><dd>${result.judgeUsage.input} in / ${result.judgeUsage.output} out</dd>
       <dt>turns</dt><dd>${transcript.turns}</dd>
       <dt>latency</dt><dd>${milliseconds(transcript.latencyMs)}</dd>
-      <dt>cost</dt><dd>${usd(cost)}</dd>
+      ${cost === null ? '' : html`<dt>cost</dt><dd>${usd(cost)}</dd>`}
       ${transcript.retries ? html`<dt>retries</dt><dd>${transcript.retries}</dd>` : ''}
     </dl>
   </section>`;
 }
 
 /** A case: its input and expectations once, then each epoch's answer, tools, checks and verdicts side by side. */
-export function caseView(results: CaseResult[], costs: ReadonlyMap<number, number>, spotOf?: SpotOf): Html {
+export function caseView(saved: CaseResult[], costs?: ReadonlyMap<number, number>, spotOf?: SpotOf): Html {
+  const results = [...saved].sort((a, b) => a.epoch - b.epoch);
   const first = results[0];
   if (!first) return html`<p>no results</p>`;
   const testCase = first.case;
@@ -81,5 +83,5 @@ export function caseView(results: CaseResult[], costs: ReadonlyMap<number, numbe
         : ''
     }
   </section>
-  <div class="epochs">${results.map((r) => epochColumn(r, costs.get(r.epoch), spotOf))}</div>`;
+  <div class="epochs">${results.map((r) => epochColumn(r, costs ? costs.get(r.epoch) : null, spotOf))}</div>`;
 }

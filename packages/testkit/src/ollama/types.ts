@@ -91,6 +91,8 @@ export interface CallRecord<B = unknown> {
   body: B;
   /** Date.now() when the request arrived. */
   at: number;
+  /** The request's headers, names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export interface StandInOptions {
@@ -100,6 +102,11 @@ export interface StandInOptions {
   latencyMs?: number;
   /** Defaults to a random free port. */
   port?: number;
+  /**
+   * 'user:password': answer like a reverse proxy with basic auth in front of Ollama, 401 to any request
+   * without that Basic Authorization header.
+   */
+  basicAuth?: string;
 }
 
 export interface OllamaStandIn {

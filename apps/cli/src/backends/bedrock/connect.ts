@@ -2,6 +2,7 @@
 // Set before the SDK loads (this module is only imported when a run uses Bedrock).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+import { redactUrl } from '@evalpacks/core';
 import type { Connection, ConnectRequest } from '../backend-entry.ts';
 
 interface BedrockFlags {
@@ -33,7 +34,7 @@ export async function connectBedrock({
         ? ` · profile ${options.profile}`
         : '';
   return {
-    where: ` · ${connection.region}${profile}${options.bedrockEndpoint ? ` @ ${options.bedrockEndpoint}` : ''}`,
+    where: ` · ${connection.region}${profile}${options.bedrockEndpoint ? ` @ ${redactUrl(options.bedrockEndpoint)}` : ''}`,
     agent: (model) => bedrock.createBedrockAgent({ ...connection, model, calls }),
     judge: (model) => bedrock.createBedrockJudge({ ...connection, model, calls }),
     preflight: () => bedrock.preflightBedrock(connection, models),

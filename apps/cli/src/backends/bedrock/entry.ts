@@ -27,6 +27,12 @@ export const bedrock = defineBackend({
     profile: z.string().min(1).optional(),
     bedrockEndpoint: z
       .url({ protocol: /^https?$/, error: '--bedrock-endpoint must be an http:// or https:// URL' })
+      // SigV4 or an API key owns the Authorization header; a password in the URL could only leak.
+      .refine((url) => !/^[a-z]+:\/\/[^/?#]*@/i.test(url), {
+        error:
+          '--bedrock-endpoint must not carry user:password@; Bedrock authenticates with AWS credentials ' +
+          '(--profile, the AWS chain or AWS_BEARER_TOKEN_BEDROCK)',
+      })
       .optional(),
   }),
   flagsNeedIt: true,

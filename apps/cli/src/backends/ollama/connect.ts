@@ -1,3 +1,4 @@
+import { redactUrl } from '@evalpacks/core';
 import { createOllamaAgent, createOllamaJudge, preflightOllama, resolveOllamaHost } from '@evalpacks/models';
 import type { Connection, ConnectRequest } from '../backend-entry.ts';
 
@@ -9,7 +10,7 @@ export function connectOllama({
 }: ConnectRequest<{ ollamaHost?: string }>): Connection {
   const host = resolveOllamaHost(options.ollamaHost);
   return {
-    where: ` @ ${host}`,
+    where: ` @ ${redactUrl(host)}`,
     agent: (model) => createOllamaAgent({ host, model, timeoutMs, calls }),
     judge: (model) => createOllamaJudge({ host, model, timeoutMs, calls }),
     preflight: () => preflightOllama(host, models),

@@ -1,3 +1,4 @@
+import { redactUrl } from '@evalpacks/core';
 import { UsageError } from '../../usage-error.ts';
 import type { Connection, ConnectRequest } from '../backend-entry.ts';
 
@@ -19,7 +20,7 @@ export async function connectOpenAI({
   const openai = await import('@evalpacks/models/openai');
   const connection = { baseURL: options.baseUrl.replace(/\/+$/, ''), timeoutMs };
   return {
-    where: ` @ ${connection.baseURL}`,
+    where: ` @ ${redactUrl(connection.baseURL)}`,
     agent: (model) => openai.createOpenAIAgent({ ...connection, model, calls }),
     judge: (model) => openai.createOpenAIJudge({ ...connection, model, calls }),
     preflight: () => openai.preflightOpenAI(connection, models),

@@ -2,6 +2,7 @@ import { type CacheMode, JUDGE_STYLES, parseShard } from '@evalpacks/core';
 import { z } from 'zod';
 import { BACKEND_OPTIONS, backendSchema, DEFAULT_BACKEND, unusedBackendFlags } from '../backends/registry.ts';
 import { defaultAgentModel } from '../backends/roles.ts';
+import { REPORTERS } from '../output/file-reports.ts';
 import { UsageError } from '../usage-error.ts';
 import { PolicySchema } from './policy-option.ts';
 
@@ -16,8 +17,6 @@ export const count = (name: string, max: number) =>
 export const JudgeStyleSchema = z
   .enum(JUDGE_STYLES, { error: `--judge-style must be one of: ${JUDGE_STYLES.join(', ')}` })
   .default('structured');
-
-export const REPORTERS = ['console', 'json', 'junit', 'markdown'] as const;
 
 /** `--reporter json,junit --reporter markdown`: every name, each once, in the order given. */
 const reporterList = z
