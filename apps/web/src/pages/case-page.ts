@@ -31,6 +31,6 @@ export function casePage(
   return layout({
     title: `${testCase?.id ?? 'case'} · run #${run.id}`,
     body,
-    ...(labelling && { script: 'label.js' }),
+    ...(labelling && { scripts: ['label.js'] }),
   });
 }
