@@ -13,40 +13,47 @@ import { formatError } from './report-error.ts';
 const io = { write: (text: string) => void process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY) };
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+/** The flags of every command that runs a pack (options/run-limits.ts reads them). */
+function withRunLimits(command: Command): Command {
+  return command
+    .option('--policy <policy>', 'what passes over the epochs: majority (default), all, any, min-rate:R')
+    .option('--concurrency <n>', 'model calls in flight at once (default 4)')
+    .option('--max-turns <n>', 'agent turns per case before it is stopped (default 6)')
+    .option('--timeout <seconds>', 'limit for one model request (default 300)')
+    .addOption(new Option('--no-cache', 'make every model call afresh (the answers still refresh the cache)'))
+    .addOption(new Option('--no-color', 'no colours in the output'));
+}
+
 const program = new Command('evalpacks')
   .description('Evaluate LLM agents with domain eval packs')
   .exitOverride()
   .showHelpAfterError('(run with --help for usage)');
 
-withBackendFlags(
-  program
-    .command('eval')
-    .description('run a pack against an agent model and judge it')
-    .option('--domain <name>', 'the pack to run (see --list)')
-    .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
-    .option('--list', 'list the packs with their case counts and variants')
-    .option('--variant <name>', "one of the pack's prompt variants (default: baseline)")
-    .option('--prompt <file>', 'a RISEN prompt file to use instead of a named variant')
-    .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
-    .option('--backend <name>', `where the agent runs: ${backendChoices()} (default ${DEFAULT_BACKEND})`)
-    .option('--judge-backend <name>', `where the judge runs: ${backendChoices()} (default: --backend)`)
-    .option('--model <name>', modelHelp.agent)
-    .option('--judge-model <name>', modelHelp.judge)
-    .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models'),
+withRunLimits(
+  withBackendFlags(
+    program
+      .command('eval')
+      .description('run a pack against an agent model and judge it')
+      .option('--domain <name>', 'the pack to run (see --list)')
+      .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
+      .option('--list', 'list the packs with their case counts and variants')
+      .option('--variant <name>', "one of the pack's prompt variants (default: baseline)")
+      .option('--prompt <file>', 'a RISEN prompt file to use instead of a named variant')
+      .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
+      .option('--backend <name>', `where the agent runs: ${backendChoices()} (default ${DEFAULT_BACKEND})`)
+      .option('--judge-backend <name>', `where the judge runs: ${backendChoices()} (default: --backend)`)
+      .option('--model <name>', modelHelp.agent)
+      .option('--judge-model <name>', modelHelp.judge)
+      .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models'),
+  ),
 )
   .option('--max-cost <usd>', 'stop starting new cases once the estimated cost passes this many US dollars')
   .option('--structural-only', 'run structural checks only: no judge calls, no judge cost')
   .option('--skip-structural', 'skip structural checks and judge every case')
   .option('--judge-always', 'judge a case even when its structural checks failed')
-  .option('--concurrency <n>', 'model calls in flight at once (default 4)')
-  .option('--max-turns <n>', 'agent turns per case before it is stopped (default 6)')
-  .option('--timeout <seconds>', 'limit for one model request (default 300)')
   .option('--repeat <k>', 'run every case K times (epochs), each a fresh sample (default 1)')
-  .option('--policy <policy>', 'what passes over the epochs: majority (default), all, any, min-rate:R')
   .option('--ci', 'plain output for CI logs; exit 1 on any failure')
-  .addOption(new Option('--no-color', 'no colours in the output'))
   .option('--store <path>', 'run history and call cache (default: $EVALPACKS_STORE or .evalpacks/evalpacks.db)')
-  .addOption(new Option('--no-cache', 'make every model call afresh (the answers still refresh the cache)'))
   .option('--offline', 'contact no model: answers from the call cache, else the pack fixtures; unjudged items skip')
   .option('--resume [run]', 'finish an interrupted run (default: the newest unfinished one)')
   .option('--rejudge <run>', "re-run checks and the judge on a stored run's answers, as a new run")
@@ -72,38 +79,37 @@ program
     process.exitCode = await mergeCommand({ ...options, files: stores }, io);
   });
 
-withBackendFlags(
-  program
-    .command('compare')
-    .description('run two prompts (or agents) on the same cases and judge, and say whether the change helped')
-    .option('--domain <name>', 'the pack to compare on')
-    .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
-    .option('--baseline <name|file>', "a variant of the pack or a prompt file (default: the pack's default)")
-    .option('--variant <name|file>', 'the variant to compare against the baseline')
-    .option('--backend <name>', `where both sides' agents run: ${backendChoices()} (default ${DEFAULT_BACKEND})`)
-    .option('--baseline-backend <name>', 'where the baseline agent runs (default: --backend)')
-    .option('--variant-backend <name>', 'where the variant agent runs (default: --backend)')
-    .option('--judge-backend <name>', 'where the one judge of both sides runs (default: --backend)')
-    .option('--model <name>', `agent model of the sides on --backend (${modelHelp.agent.replace('agent model (', '')}`)
-    .option('--baseline-model <name>', 'agent model of the baseline side')
-    .option('--variant-model <name>', 'agent model of the variant side')
-    .option('--judge-model <name>', `the same for both sides; ${modelHelp.judge}`)
-    .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models'),
+withRunLimits(
+  withBackendFlags(
+    program
+      .command('compare')
+      .description('run two prompts (or agents) on the same cases and judge, and say whether the change helped')
+      .option('--domain <name>', 'the pack to compare on')
+      .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
+      .option('--baseline <name|file>', "a variant of the pack or a prompt file (default: the pack's default)")
+      .option('--variant <name|file>', 'the variant to compare against the baseline')
+      .option('--backend <name>', `where both sides' agents run: ${backendChoices()} (default ${DEFAULT_BACKEND})`)
+      .option('--baseline-backend <name>', 'where the baseline agent runs (default: --backend)')
+      .option('--variant-backend <name>', 'where the variant agent runs (default: --backend)')
+      .option('--judge-backend <name>', 'where the one judge of both sides runs (default: --backend)')
+      .option(
+        '--model <name>',
+        `agent model of the sides on --backend (${modelHelp.agent.replace('agent model (', '')}`,
+      )
+      .option('--baseline-model <name>', 'agent model of the baseline side')
+      .option('--variant-model <name>', 'agent model of the variant side')
+      .option('--judge-model <name>', `the same for both sides; ${modelHelp.judge}`)
+      .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models'),
+  ),
 )
   .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
   .option('--structural-only', 'compare structural checks only: no judge calls')
   .option('--skip-structural', 'compare judged items only')
   .option('--repeat <k>', 'epochs per case on each side (default 1)')
-  .option('--policy <policy>', 'what passes over the epochs: majority (default), all, any, min-rate:R')
   .option('--seed <n>', 'seed of the permutation test when it samples (default 1)')
-  .option('--concurrency <n>', 'model calls in flight at once (default 4)')
-  .option('--max-turns <n>', 'agent turns per case before it is stopped (default 6)')
-  .option('--timeout <seconds>', 'limit for one model request (default 300)')
   .option('--store <path>', 'where each side is saved as a run, and the call cache (default: as eval)')
   .option('--runs <ids...>', 'compare two stored runs (baseline, variant) with no model call (see pnpm history)')
-  .addOption(new Option('--no-cache', 'make every model call afresh (the answers still refresh the cache)'))
   .option('--ci', 'plain output for CI logs')
-  .addOption(new Option('--no-color', 'no colours in the output'))
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = await compareCommand(options, io);
   });

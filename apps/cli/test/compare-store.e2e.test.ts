@@ -83,4 +83,62 @@ describe('pnpm compare saves each side as an eval run and goes through the call 
     expect(runs[2]?.promptHash).toBe(runs[0]?.promptHash);
     expect(runs[3]?.promptHash).not.toBe(runs[0]?.promptHash);
   });
+
+  it('compares two stored runs with no model call, to the verdict of the live compare that made them', async () => {
+    const store = tempStore();
+    scriptV2Comparison(standIn);
+    const live = await runCli([
+      'compare',
+      '--domain',
+      'code-review',
+      '--ollama-host',
+      standIn.url,
+      '--judge-model',
+      'judge:1b',
+      '--variant',
+      'v2',
+      '--store',
+      store,
+    ]);
+    expect(live.code).toBe(0);
+    standIn.reset();
+
+    // No --ollama-host: nothing is contacted, and the stand-in sees no call either.
+    const stored = await runCli(['compare', '--runs', '1', '2', '--store', store]);
+    expect(stored.stderr).toBe('');
+    expect(stored.code).toBe(0);
+    expect(stored.stdout).toContain(
+      [
+        'evalpacks compare · code-review · 3 cases · 1 epoch · policy majority',
+        'baseline  baseline · ollama qwen3.5:4b · run 1',
+        'variant   v2 · ollama qwen3.5:4b · run 2',
+        'judge     ollama judge:1b (both sides)',
+        'runs      baseline 1, variant 2 as stored; no model calls',
+      ].join('\n'),
+    );
+    expect(fromFirstCase(stored.stdout)).toBe(fromFirstCase(live.stdout));
+    expect(standIn.calls).toHaveLength(0);
+  });
+
+  it('refuses stored runs over different cases or packs, naming the difference', async () => {
+    const store = tempStore();
+    scriptV2Comparison(standIn);
+    const subtle = join(ROOT, 'domains/code-review/cases/subtle-issues.yaml');
+    const one = ['--ollama-host', standIn.url, '--judge-model', 'judge:1b', '--store', store];
+    expect((await runCli(['eval', '--domain', 'code-review', ...one])).code).toBe(1);
+    expect((await runCli(['eval', '--domain', 'code-review', '--test-case', subtle, ...one])).code).toBe(1);
+    expect((await runCli(['eval', '--domain', 'content-review', '--offline', '--store', store])).code).not.toBe(2);
+
+    const cases = await runCli(['compare', '--runs', '1', '2', '--store', store]);
+    expect(cases.code).toBe(2);
+    expect(cases.stderr).toBe(
+      'evalpacks: cannot compare runs 1 and 2: runs 1 and 2 are over different cases: ' +
+        'basic-vulnerabilities, false-positive-bait only in run 1\n',
+    );
+    const packs = await runCli(['compare', '--runs', '1', '3', '--store', store]);
+    expect(packs.code).toBe(2);
+    expect(packs.stderr).toBe(
+      'evalpacks: cannot compare runs 1 and 3: run 1 is of code-review, run 3 of content-review\n',
+    );
+  });
 });

@@ -41,8 +41,8 @@ export function insertCaseResult(
     );
     db.prepare(
       `INSERT INTO transcripts (run_id, case_id, epoch, model, input, answer, tool_calls_json, turns, input_tokens,
-         output_tokens, latency_ms, cost_usd, error, sample, retries, turn_limit_reached)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         output_tokens, latency_ms, cost_usd, error, sample, retries, turn_limit_reached, answer_cut)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       ...key,
       transcript.model,
@@ -58,6 +58,7 @@ export function insertCaseResult(
       transcript.sample ? 1 : 0,
       transcript.retries ?? null,
       transcript.turnLimitReached === undefined ? null : transcript.turnLimitReached ? 1 : 0,
+      transcript.answerCut ?? null,
     );
     const insertVerdict = db.prepare(
       `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
@@ -109,6 +110,7 @@ interface CaseRow {
   sample: number;
   retries: number | null;
   turn_limit_reached: number | null;
+  answer_cut: number | null;
 }
 
 interface VerdictRow {
@@ -159,7 +161,7 @@ export function selectCaseResults(db: Database.Database, runId: number, caseId?:
   const rows = db
     .prepare(
       `SELECT c.*, t.model, t.input, t.answer, t.tool_calls_json, t.turns, t.input_tokens, t.output_tokens,
-              t.latency_ms, t.error, t.sample, t.retries, t.turn_limit_reached
+              t.latency_ms, t.error, t.sample, t.retries, t.turn_limit_reached, t.answer_cut
        FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)
        WHERE c.run_id = ?${oneCase} ORDER BY c.rowid`,
     )
@@ -188,6 +190,7 @@ export function selectCaseResults(db: Database.Database, runId: number, caseId?:
       ...(row.sample === 1 && { sample: true }),
       ...(row.retries !== null && { retries: row.retries }),
       ...(row.turn_limit_reached !== null && { turnLimitReached: row.turn_limit_reached === 1 }),
+      ...(row.answer_cut !== null && { answerCut: row.answer_cut }),
     },
     checks: parse(z.array(CheckResultSchema), row.checks_json),
     verdicts: verdicts.get(`${row.case_id}#${row.epoch}`) ?? [],

@@ -132,6 +132,14 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX transcripts_by_cost ON transcripts (run_id, cost_usd);
   CREATE INDEX verdicts_by_cost ON verdicts (run_id, cost_usd);
   `,
+  // 6: untrusted sizes and owners. How long an answer was before it was cut to the run's cap; which
+  // process owns a running run (pid, host, last heartbeat), so --resume never takes over a live one.
+  `
+  ALTER TABLE transcripts ADD COLUMN answer_cut INTEGER;
+  ALTER TABLE runs ADD COLUMN owner_pid INTEGER;
+  ALTER TABLE runs ADD COLUMN owner_host TEXT;
+  ALTER TABLE runs ADD COLUMN heartbeat_at TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

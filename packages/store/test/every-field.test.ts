@@ -17,6 +17,7 @@ function fullResult(): CaseResult {
       error: 'stopped',
       turnLimitReached: true,
       sample: true,
+      answerCut: 20_000_000,
     },
     verdicts: base.verdicts.map((verdict, index) => ({ ...verdict, retries: index + 1, promptVersion: 'judge-v9' })),
   };

@@ -2,7 +2,8 @@ import { type CacheMode, JUDGE_STYLES } from '@evalpacks/core';
 import { z } from 'zod';
 import { BACKEND_OPTIONS, backendSchema, DEFAULT_BACKEND, unusedBackendFlags } from '../backends/registry.ts';
 import { UsageError } from '../usage-error.ts';
-import { count, JudgeStyleSchema } from './eval-options.ts';
+import { JudgeStyleSchema } from './eval-options.ts';
+import { count } from './run-limits.ts';
 
 /** The calibrate command's flags after commander has read them. */
 const CalibrateOptionsSchema = z

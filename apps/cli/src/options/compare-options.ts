@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { BACKEND_OPTIONS, backendSchema, DEFAULT_BACKEND, unusedBackendFlags } from '../backends/registry.ts';
 import { defaultAgentModel } from '../backends/roles.ts';
 import { UsageError } from '../usage-error.ts';
-import { count, JudgeStyleSchema } from './eval-options.ts';
-import { PolicySchema } from './policy-option.ts';
+import { JudgeStyleSchema } from './eval-options.ts';
+import { RUN_LIMITS } from './run-limits.ts';
 
 const runId = (flag: string) =>
   z.coerce
@@ -37,11 +37,7 @@ export const CompareOptionsSchema = z
     testCase: z.array(z.string()).optional(),
     structuralOnly: z.boolean().default(false),
     skipStructural: z.boolean().default(false),
-    concurrency: count('--concurrency', 256).default(4),
-    maxTurns: count('--max-turns', 50).default(6),
-    timeout: count('--timeout', 3600).default(300),
-    repeat: count('--repeat', 1000).default(1),
-    policy: PolicySchema,
+    ...RUN_LIMITS,
     seed: z.coerce.number({ error: '--seed must be a number' }).int('--seed must be a whole number').default(1),
     store: z.string().min(1).optional(),
     /** false with --no-cache; absent means true. */

@@ -21,6 +21,16 @@ export function reportPlan(options: EvalOptions): ReportPlan {
   };
 }
 
+/** How a plan grades: structural checks, when to judge, the judge's style, the agent's turn limit. */
+export function gradingPlan(options: EvalOptions): RunPlan['grading'] {
+  return {
+    structural: !options.skipStructural,
+    judgeAlways: options.judgeAlways,
+    judgeStyle: options.judgeStyle,
+    maxTurns: options.maxTurns,
+  };
+}
+
 /** The calls part of a plan: concurrency, timeout, cache mode and every backend's own flags. */
 export function callsPlan(options: EvalOptions): RunPlan['calls'] {
   return {
@@ -60,12 +70,7 @@ export async function planEval(given: EvalOptions, raw: Record<string, unknown>,
     // A pack that brings its own agent needs a backend for the judge only, and none without one.
     agent: pack.agent ? { kind: 'own' } : { kind: 'backend', role: roles.agent },
     ...(roles.judge && { judge: roles.judge }),
-    grading: {
-      structural: !options.skipStructural,
-      judgeAlways: options.judgeAlways,
-      judgeStyle: options.judgeStyle,
-      maxTurns: options.maxTurns,
-    },
+    grading: gradingPlan(options),
     calls: callsPlan(options),
     offline: options.offline,
     ...(options.maxCost !== undefined && { maxCost: options.maxCost }),

@@ -5,7 +5,7 @@ import { type Backend, defaultJudgeModel } from '../backends/roles.ts';
 import type { EvalOptions } from '../options/eval-options.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
 import { UsageError } from '../usage-error.ts';
-import { callsPlan, reportPlan } from './eval-plan.ts';
+import { callsPlan, gradingPlan, reportPlan } from './eval-plan.ts';
 import type { RunPlan } from './plan.ts';
 import { planPolicy } from './policy.ts';
 
@@ -43,12 +43,7 @@ export async function planRejudge(options: EvalOptions, sourceId: number, store:
     policy: planPolicy(options.policy, pack),
     agent: { kind: 'stored', run: source, results },
     ...(!options.structuralOnly && { judge: { backend: judgeBackend, model: judgeModel } }),
-    grading: {
-      structural: !options.skipStructural,
-      judgeAlways: options.judgeAlways,
-      judgeStyle: options.judgeStyle,
-      maxTurns: options.maxTurns,
-    },
+    grading: gradingPlan(options),
     calls: callsPlan(options),
     offline: options.offline,
     // Keeps the pack folder, so a re-judge of this run finds its pack too.

@@ -35,13 +35,21 @@ const CSP = {
   frameAncestors: ["'none'"],
 };
 
+export interface AppOptions {
+  /** Runs with more results than this get their summary after the page (default 1,000). */
+  inlineSummaryResults?: number;
+  /** The store's labels table, open for writing: with it the case pages offer labelling. */
+  labels?: LabelBook;
+}
+
 /**
  * The viewer's pages over a store opened read-only; with a label book, labelling too, which writes the
  * store's labels table and nothing else.
  */
-export function createApp(store: EvalStore, book?: LabelBook): Hono {
+export function createApp(store: EvalStore, options: AppOptions = {}): Hono {
+  const book = options.labels;
   const app = new Hono();
-  const summaries = runSummaries(store);
+  const summaries = runSummaries(store, options.inlineSummaryResults);
   app.use('*', secureHeaders({ contentSecurityPolicy: CSP, referrerPolicy: 'no-referrer' }));
 
   const notFound = (what: string) =>

@@ -34,6 +34,7 @@ function epochColumn(result: CaseResult, cost: number | undefined | null, spotOf
     ${transcript.turnLimitReached ? html`<p class="agent-error">stopped at the turn limit after ${transcript.turns} turns</p>` : ''}
     ${transcript.sample ? html`<p class="dim">a hand-written sample answer from the pack fixtures, not a model's</p>` : ''}
     <h4>Answer</h4><div class="answer md">${renderMarkdown(transcript.answer)}</div>
+    ${transcript.answerCut ? html`<p class="dim">cut to the run's cap from ${transcript.answerCut} characters</p>` : ''}
     ${thinking(result)}
     <h4>Tool calls</h4>${
       transcript.toolCalls.length

@@ -43,6 +43,20 @@ export interface RunOptions {
    * the case out and lists it in the run's `notStarted`. Cases already running finish. Budgets use it.
    */
   shouldStart?: () => boolean;
+  /** Characters of an answer kept (default MAX_ANSWER_CHARS); a longer one is cut and the case says so. */
+  maxAnswerChars?: number;
+}
+
+/**
+ * The default cap on an answer's length: far above any answer a person or a judge reads, far below what
+ * a runaway model can send (a 20 MB answer made a 126 MB store and a 63 MB results.json).
+ */
+export const MAX_ANSWER_CHARS = 200_000;
+
+/** The transcript with its answer cut to `max` characters, the original length kept on it. */
+function capAnswer(transcript: Transcript, max: number): Transcript {
+  if (transcript.answer.length <= max) return transcript;
+  return { ...transcript, answer: transcript.answer.slice(0, max), answerCut: transcript.answer.length };
 }
 
 function failedAgentTranscript(input: string, model: string, error: unknown): Transcript {
@@ -83,7 +97,7 @@ async function runCase(
           }),
     );
     if (started === undefined) return undefined;
-    transcript = started;
+    transcript = capAnswer(started, options.maxAnswerChars ?? MAX_ANSWER_CHARS);
   } catch (error) {
     if (error instanceof InfrastructureError) throw error;
     transcript = failedAgentTranscript(testCase.input, agent.model, error);

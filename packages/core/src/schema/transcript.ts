@@ -37,5 +37,7 @@ export const TranscriptSchema = z.object({
   turnLimitReached: z.boolean().optional(),
   /** A hand-written sample answer from the pack's fixtures (offline mode), not a model's. */
   sample: z.boolean().optional(),
+  /** The answer's length in characters before the run cut it to its cap; absent when it was not cut. */
+  answerCut: z.number().int().positive().optional(),
 });
 export type Transcript = z.infer<typeof TranscriptSchema>;
