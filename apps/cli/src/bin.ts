@@ -1,14 +1,9 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
 import { backendChoices, DEFAULT_BACKEND, modelHelp, withBackendFlags } from './backends/registry.ts';
-import { calibrateCommand } from './commands/calibrate.ts';
-import { compareCommand } from './commands/compare.ts';
-import { evalCommand } from './commands/eval.ts';
-import { historyCommand } from './commands/history.ts';
-import { listCommand } from './commands/list.ts';
-import { mergeCommand } from './commands/merge.ts';
-import { newDomainCommand } from './commands/new-domain.ts';
-import { formatError } from './report-error.ts';
+
+// Each command's module (and with it core, the store and the packs) is imported only when that command runs:
+// start-up, --help and a usage error then cost commander and the option definitions alone.
 
 const io = { write: (text: string) => void process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY) };
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -62,7 +57,9 @@ withRunLimits(
   .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
   .option('--shard <i/n>', 'run part I of N of the cases (stable by case id), e.g. one CI job each; see merge')
   .action(async (options: Record<string, unknown>) => {
-    process.exitCode = options.list ? await listCommand(io) : await evalCommand(options, io);
+    process.exitCode = options.list
+      ? await (await import('./commands/list.ts')).listCommand(io)
+      : await (await import('./commands/eval.ts')).evalCommand(options, io);
   });
 
 program
@@ -76,6 +73,7 @@ program
   .option('--ci', 'plain output for CI logs')
   .addOption(new Option('--no-color', 'no colours in the output'))
   .action(async (stores: string[], options: Record<string, unknown>) => {
+    const { mergeCommand } = await import('./commands/merge.ts');
     process.exitCode = await mergeCommand({ ...options, files: stores }, io);
   });
 
@@ -111,16 +109,19 @@ withRunLimits(
   .option('--runs <ids...>', 'compare two stored runs (baseline, variant) with no model call (see pnpm history)')
   .option('--ci', 'plain output for CI logs')
   .action(async (options: Record<string, unknown>) => {
+    const { compareCommand } = await import('./commands/compare.ts');
     process.exitCode = await compareCommand(options, io);
   });
 
 program
   .command('new-domain')
   .description('create domains/NAME: a prompt, a case, a structural check and a test, linked into the workspace')
-  .argument('<name>', 'the pack name: lowercase letters, digits and dashes')
+  .argument('[name]', 'the pack name: lowercase letters, digits and dashes (default with --out: the folder name)')
   .option('--no-install', 'do not run `pnpm install` to link the new package')
-  .action(async (name: string, options: { install: boolean }) => {
-    process.exitCode = await newDomainCommand(name, io, { install: options.install });
+  .option('--out <dir>', 'write a pack of its own to DIR instead, outside the workspace (installs the CLI from npm)')
+  .action(async (name: string | undefined, options: { install: boolean; out?: string }) => {
+    const { newDomainCommand } = await import('./commands/new-domain.ts');
+    process.exitCode = await newDomainCommand(name, io, { install: options.install, out: options.out });
   });
 
 withBackendFlags(
@@ -144,6 +145,7 @@ withBackendFlags(
     .option('--concurrency <n>', 'judge calls in flight at once (default 4)')
     .option('--timeout <seconds>', 'limit for one model request (default 300)'),
 ).action(async (options: Record<string, unknown>) => {
+  const { calibrateCommand } = await import('./commands/calibrate.ts');
   process.exitCode = await calibrateCommand(options, io);
 });
 
@@ -153,6 +155,7 @@ program
   .option('--domain <name>', 'the pack whose runs to show')
   .option('--store <path>', 'run history (default: $EVALPACKS_STORE or .evalpacks/evalpacks.db)')
   .action(async (options: Record<string, unknown>) => {
+    const { historyCommand } = await import('./commands/history.ts');
     process.exitCode = await historyCommand(options, io);
   });
 
@@ -165,6 +168,7 @@ try {
   } else {
     // Anything that stopped the evaluation itself (usage, bad data, infrastructure, a bug) is exit 2.
     // Exit now: calls still in flight when the run failed (up to --timeout) must not keep the process alive.
+    const { formatError } = await import('./report-error.ts');
     process.stderr.write(`${formatError(error)}\n`);
     process.exit(2);
   }
