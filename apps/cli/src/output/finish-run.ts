@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import {
+  type AdaptiveConcurrency,
   type CaseResult,
   consoleReporter,
   type ModelCalls,
@@ -10,7 +11,7 @@ import {
   repeatReporter,
 } from '@evalpacks/core';
 import type { PlanPolicy, ReportPlan } from '../run/plan.ts';
-import { modelCallsRow, passRateRow } from './call-counts.ts';
+import { concurrencyRow, modelCallsRow, passRateRow } from './call-counts.ts';
 import type { CommandIo } from './command-io.ts';
 import { writeFileReports } from './file-reports.ts';
 
@@ -46,6 +47,8 @@ export interface FinishOptions {
   io: CommandIo;
   /** The calls this process made; a merge of shards made none and shows no such row. */
   calls?: ModelCalls;
+  /** The pool's pace under throttling, shown when anything was throttled. */
+  pace?: AdaptiveConcurrency;
   samplesUsed?: number;
 }
 
@@ -57,6 +60,8 @@ export interface FinishOptions {
 export async function finishRun(finish: FinishOptions): Promise<number> {
   const { run, epochs, policy, report, output, io } = finish;
   const rows = finish.calls ? [modelCallsRow(finish.calls, finish.samplesUsed)] : [];
+  const throttling = finish.pace && concurrencyRow(finish.pace.report());
+  if (throttling) rows.push(throttling);
   const tallies = epochs > 1 ? reduceEpochs(run.cases, policy.of) : undefined;
   const outcomes = tallies ?? run.cases;
   const passed = outcomes.filter((outcome) => outcome.status === 'passed').length;

@@ -10,6 +10,7 @@ import { redactUrls } from '../report/redact-url.ts';
 import type { Case } from '../schema/case.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
 import type { Transcript } from '../schema/transcript.ts';
+import type { AdaptiveConcurrency } from './adaptive-concurrency.ts';
 import { caseOutcome } from './case-outcome.ts';
 import { InfrastructureError } from './infrastructure-error.ts';
 import type { AgentPort, JudgePort } from './ports.ts';
@@ -23,6 +24,8 @@ export interface RunOptions {
   judge?: JudgePort;
   /** Model calls in flight at once, shared by agent and judge calls across all cases. */
   concurrency: number;
+  /** When given, the pool follows its limit (lowered on throttling, raised as calls succeed) up to `concurrency`. */
+  adaptive?: AdaptiveConcurrency;
   /** Run the pack's structural checks (default true). */
   structural?: boolean;
   /** Judge even when structural checks failed (default false: the case fails anyway, save the cost). */
@@ -138,7 +141,10 @@ export async function runPack(options: RunOptions): Promise<RunResult> {
     throw new Error(`concurrency must be a positive integer, got ${options.concurrency}`);
   }
   const startedAt = new Date().toISOString();
-  const limit = pLimit(options.concurrency);
+  const limit = pLimit(Math.min(options.concurrency, options.adaptive?.limit ?? options.concurrency));
+  options.adaptive?.onChange((next) => {
+    limit.concurrency = Math.min(options.concurrency, next);
+  });
   const gate: Gate = (call) => limit(call);
   const epochs = options.epochs ?? 1;
   if (!Number.isInteger(epochs) || epochs < 1) throw new Error(`epochs must be a positive integer, got ${epochs}`);
