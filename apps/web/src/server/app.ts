@@ -1,4 +1,4 @@
-import type { EvalStore } from '@evalpacks/store';
+import { type EvalStore, StoreError } from '@evalpacks/store';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { compareStored } from '../grading/compare-stored.ts';
@@ -46,6 +46,13 @@ export function createApp(store: EvalStore, options: AppOptions = {}): Hono {
   const notFound = (what: string) =>
     layout({ title: 'Not found', body: html`<h1>Not found</h1><p>${what}</p><p><a href="/">All runs</a></p>` });
   app.notFound((c) => c.html(notFound(`nothing at ${new URL(c.req.url).pathname}`), 404));
+  // A store that fails mid-read (a damaged page, a row that no longer parses) says so on the page, in the
+  // store's own words, instead of a bare 500.
+  app.onError((error, c) => {
+    const fix = error instanceof StoreError ? error.fix : undefined;
+    const body = html`<h1>The store could not be read</h1><p class="problem">${error.message}</p>${fix ? html`<p>${fix}</p>` : ''}`;
+    return c.html(layout({ title: 'Store error', body }), 500);
+  });
 
   app.get('/assets/:name', (c) => {
     const asset = ASSETS[c.req.param('name')];
