@@ -29,4 +29,3 @@ export const flakyNeedsRepeats = {
   check: (o: { maxFlaky?: number; repeat: number }) => o.maxFlaky === undefined || o.repeat > 1,
   message: '--max-flaky counts items that flipped between epochs; it needs --repeat 2 or more',
 };
-
