@@ -98,6 +98,24 @@ describe('pnpm eval --repeat against the Ollama stand-in', () => {
     );
   });
 
+  it('fails a run that passed when more items flipped than --max-flaky allows, and says so', async () => {
+    const result = await runCli(args(standIn, '--max-flaky', '0'));
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    const report = fromPerCase(result.stdout);
+    expect(report).toContain('  cases           3/3 passed (95% CI 43.9–100.0%)\n');
+    expect(report).toContain(
+      '  model calls     45 made, 0 from the cache\n  flaky limit     1 flaky item (at most 0, exceeded)\n',
+    );
+  });
+
+  it('exits as before when the flaky items stay within --max-flaky', async () => {
+    const result = await runCli(args(standIn, '--max-flaky', '1'));
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(fromPerCase(result.stdout)).toContain('  flaky limit     1 flaky item (at most 1)\n');
+  });
+
   it('lets a case file set its own policy over the command line', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'evalpacks-policy-'));
     const file = join(dir, 'subtle.json');

@@ -2,7 +2,13 @@
  * How results become a grade: the skip-the-judge rule, item and case outcomes, repeat policies and epoch
  * reduction, the failure -> RISEN part mapping, and gradeRun (the run's pass/fail and exit decision).
  */
+
+export { type Agreement, type AgreementFigures, agreementOf, measureAgreement } from './calibration/agreement.ts';
+export { compareJudges, type JudgeComparison } from './calibration/compare-judges.ts';
+export { type FixItem, fixList } from './calibration/fix-list.ts';
+export { judgeLabels, type LabelledVerdict, type StaleLabel } from './calibration/judge-labels.ts';
 export { inputHash, labelKey, labelledOutcome } from './calibration/label-key.ts';
+export { labelVerdict, type PersonsWord } from './calibration/label-verdict.ts';
 export { caseOutcome } from './grade/case-outcome.ts';
 export { comparisonExitCode } from './grade/comparison-exit.ts';
 export { describeItem } from './grade/describe-item.ts';

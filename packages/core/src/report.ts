@@ -1,4 +1,13 @@
 /** Reporters (console, repeated runs, compare, json, junit, markdown), run summaries, rates and cost. */
+
+export {
+  agreementLines,
+  type CalibratedJudge,
+  comparisonLines,
+  fixLines,
+  formatKappa,
+  staleLines,
+} from './report/calibration-console.ts';
 export { type CompareReporterOptions, printComparison } from './report/compare-console.ts';
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
 export {

@@ -15,11 +15,23 @@ export {
   UnreadableCacheEntry,
 } from './cache/model-calls.ts';
 export { judgeCase, judgeRequests } from './judge/judge-case.ts';
+export {
+  JUDGE_PROMPT_VERSIONS,
+  type JudgeTuning,
+  judgePromptVersion,
+  loadJudgeTuning,
+  loadPackJudgeTuning,
+} from './judge/judge-prompt.ts';
 export { JUDGE_STYLES, type JudgeStyle, parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
 export { fixturePath, loadSampleTranscript, loadSampleTranscripts } from './pack/fixtures.ts';
 export { formatLabels, labelsPath, loadPackLabels, parseLabels, writePackLabels } from './pack/labels-file.ts';
-export { listVariants } from './pack/load-pack.ts';
+export { listVariants, loadPackCaseFiles } from './pack/load-pack.ts';
 export { loadVariant } from './pack/prompt.ts';
+export {
+  AdaptiveConcurrency,
+  type ConcurrencyReport,
+  type ThrottleSignals,
+} from './runner/adaptive-concurrency.ts';
 export { InfrastructureError } from './runner/infrastructure-error.ts';
 export type {
   AgentPort,

@@ -1,4 +1,4 @@
-import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core/runner';
+import type { AgentPort, JudgePort, ModelCalls, ThrottleSignals } from '@evalpacks/core/runner';
 import type { z } from 'zod';
 
 /** A command-line flag a backend adds to every command that runs models. */
@@ -18,6 +18,8 @@ export interface ConnectRequest<Options> {
   timeoutMs: number;
   /** The call cache and counter every model call goes through. */
   calls: ModelCalls;
+  /** Where a backend that can be throttled (a cloud API, a rate-limited server) reports 429s and successes. */
+  signals?: ThrottleSignals;
 }
 
 /** A connected backend: how to make its agents and judge, and the checks that need the network. */

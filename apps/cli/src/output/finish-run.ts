@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import type { CaseResult, RunResult } from '@evalpacks/core';
 import { gradeRun } from '@evalpacks/core/grade';
 import { consoleReporter, type PriceLookup, repeatReporter } from '@evalpacks/core/report';
-import type { ModelCalls } from '@evalpacks/core/runner';
+import type { AdaptiveConcurrency, ModelCalls } from '@evalpacks/core/runner';
 import type { PlanPolicy, ReportPlan } from '../run/plan.ts';
-import { modelCallsRow } from './call-counts.ts';
+import { concurrencyRow, modelCallsRow } from './call-counts.ts';
 import type { CommandIo } from './command-io.ts';
 import { writeFileReports } from './file-reports.ts';
 
@@ -39,18 +39,23 @@ export interface FinishOptions {
   io: CommandIo;
   /** The calls this process made; a merge of shards made none and shows no such row. */
   calls?: ModelCalls;
+  /** The pool's pace under throttling, shown when anything was throttled. */
+  pace?: AdaptiveConcurrency;
   samplesUsed?: number;
 }
 
 /**
  * Prints the summary (with what the run paid for and the pass-rate gate), writes the file reports and
  * returns the exit code gradeRun decides: 0 when every case passed (over epochs: under its repeat policy), or when
- * --min-pass-rate is given and met; else 1. Cases a budget left out were not shown to pass: exit 1.
+ * --min-pass-rate is given and met; else 1. Cases a budget left out were not shown to pass: exit 1. More
+ * flaky items than --max-flaky: exit 1 whatever passed.
  */
 export async function finishRun(finish: FinishOptions): Promise<number> {
   const { run, epochs, policy, report, output, io } = finish;
   const rows = finish.calls ? [modelCallsRow(finish.calls, finish.samplesUsed)] : [];
-  const grading = { policy: policy.name, minPassRate: report.minPassRate };
+  const throttling = finish.pace && concurrencyRow(finish.pace.report());
+  if (throttling) rows.push(throttling);
+  const grading = { policy: policy.name, minPassRate: report.minPassRate, maxFlaky: report.maxFlaky };
   if (epochs > 1) output.repeatSummary(run, rows, grading);
   else output.summary(run, rows, grading);
   const dir = report.out ?? join(finish.storePath, '..', 'reports', `run-${finish.runId}`);

@@ -1,5 +1,5 @@
 import type { RunResult } from '@evalpacks/core';
-import { type AgentPort, type JudgePort, runPack } from '@evalpacks/core/runner';
+import { type AdaptiveConcurrency, type AgentPort, type JudgePort, runPack } from '@evalpacks/core/runner';
 import type { Session } from '../memory/session.ts';
 import type { RunPlan } from './plan.ts';
 
@@ -8,6 +8,8 @@ export interface RecordedWork {
   judge?: JudgePort;
   /** The budget's say on starting another case. */
   shouldStart?: () => boolean;
+  /** The pool follows it under throttling, within --concurrency. */
+  adaptive?: AdaptiveConcurrency;
   /** Each result as it completes, after it is saved (the console shows it). */
   onResult: Parameters<typeof runPack>[0]['onCaseResult'];
 }
@@ -33,6 +35,7 @@ export async function runRecorded(session: Session, plan: RunPlan, work: Recorde
       judgeStyle: plan.grading.judgeStyle,
       completed: session.completed,
       ...(work.shouldStart && { shouldStart: work.shouldStart }),
+      ...(work.adaptive && { adaptive: work.adaptive }),
       onCaseResult: (result) => {
         session.save(result);
         work.onResult?.(result);

@@ -19,6 +19,8 @@ export interface GradeOptions {
   policy?: RepeatPolicy;
   /** The run passes when at least this share (0..1) of its cases passed, instead of all of them. */
   minPassRate?: number;
+  /** The run fails when more items than this flipped between epochs (--max-flaky). */
+  maxFlaky?: number;
 }
 
 export interface Counts {
@@ -45,7 +47,11 @@ export interface RunGrade {
   passRate: number;
   /** The --min-pass-rate gate, when one was set. */
   gate?: { minimum: number; met: boolean };
-  /** Every case passed (or the gate was met), and no case was left out. */
+  /** Items that passed in some epochs and failed in others, over all cases. */
+  flaky: number;
+  /** The --max-flaky gate, when one was set. */
+  flakyGate?: { maximum: number; met: boolean };
+  /** Every case passed (or the gate was met), no case was left out, and no more items were flaky than allowed. */
   passed: boolean;
   /** 0 when the run passed, else 1 (failures, agent or judge errors, cases not started). */
   exitCode: 0 | 1;
@@ -69,7 +75,11 @@ export function gradeRun(run: Pick<RunResult, 'cases' | 'notStarted'>, options: 
       ? undefined
       : { minimum: options.minPassRate, met: passRate >= options.minPassRate };
   const notStarted = run.notStarted?.length ?? 0;
-  const passed = (gate ? gate.met : caseCounts.passed === caseCounts.total) && notStarted === 0;
+  const flaky = cases.flatMap((tally) => tally.items).filter((item) => item.flaky).length;
+  const flakyGate =
+    options.maxFlaky === undefined ? undefined : { maximum: options.maxFlaky, met: flaky <= options.maxFlaky };
+  const passed =
+    (gate ? gate.met : caseCounts.passed === caseCounts.total) && notStarted === 0 && (flakyGate?.met ?? true);
   return {
     policy,
     epochs: Math.max(0, ...cases.map((tally) => tally.epochs)),
@@ -79,6 +89,8 @@ export function gradeRun(run: Pick<RunResult, 'cases' | 'notStarted'>, options: 
     notStarted,
     passRate,
     ...(gate && { gate }),
+    flaky,
+    ...(flakyGate && { flakyGate }),
     passed,
     exitCode: passed ? 0 : 1,
     suggestions: suggestionsFor(run),

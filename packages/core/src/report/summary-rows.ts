@@ -20,11 +20,19 @@ export function spendRows(run: RunResult, priceOf?: PriceLookup): [string, strin
   return rows;
 }
 
-/** The --min-pass-rate row of both summaries, when the run has that gate. */
+/** The --min-pass-rate and --max-flaky rows of both summaries, for the gates the run has. */
 export function gateRows(grade: RunGrade): [string, string][] {
-  if (!grade.gate) return [];
-  const { minimum, met } = grade.gate;
-  return [['pass rate', `${percent(grade.passRate)} (minimum ${percent(minimum)}${met ? '' : ', not met'})`]];
+  const rows: [string, string][] = [];
+  if (grade.gate) {
+    const { minimum, met } = grade.gate;
+    rows.push(['pass rate', `${percent(grade.passRate)} (minimum ${percent(minimum)}${met ? '' : ', not met'})`]);
+  }
+  if (grade.flakyGate) {
+    const { maximum, met } = grade.flakyGate;
+    const items = `${grade.flaky} flaky item${grade.flaky === 1 ? '' : 's'}`;
+    rows.push(['flaky limit', `${items} (at most ${maximum}${met ? '' : ', exceeded'})`]);
+  }
+  return rows;
 }
 
 /** The Suggestions block, one line each, naming the prompt part to edit; identical lines once. */

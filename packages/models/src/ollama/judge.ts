@@ -16,6 +16,8 @@ export interface OllamaStructuredCallOptions {
   /** The call cache and counter; with it, `epoch` is part of the key. */
   calls?: ModelCalls;
   epoch?: number;
+  /** The judge prompt's version, keyed with the call (see StructuredCallRequest). */
+  promptVersion?: string;
 }
 
 export interface OllamaStructuredCallResult {
@@ -26,9 +28,15 @@ export interface OllamaStructuredCallResult {
   model: string;
 }
 
+/** The call's cache key material: the request's, plus the judge prompt's version. */
+const keyed = (request: ChatRequest, epoch: number, promptVersion?: string) => ({
+  ...ollamaCallMaterial(request, epoch),
+  promptVersion,
+});
+
 /** One schema-constrained chat call, as the judge needs it. Errors propagate. */
 export async function ollamaStructuredCall(options: OllamaStructuredCallOptions): Promise<OllamaStructuredCallResult> {
-  const { client, model, system, prompt, jsonSchema, temperature = 0, calls, epoch = 0 } = options;
+  const { client, model, system, prompt, jsonSchema, temperature = 0, calls, epoch = 0, promptVersion } = options;
   const started = performance.now();
   const request: ChatRequest = {
     model,
@@ -42,7 +50,7 @@ export async function ollamaStructuredCall(options: OllamaStructuredCallOptions)
   const chat = () => client.chat({ ...request, stream: false });
   try {
     const response = await (calls
-      ? calls.run('judge', ollamaCallMaterial(request, epoch), chat, freeOllamaReply, isOllamaReply)
+      ? calls.run('judge', keyed(request, epoch, promptVersion), chat, freeOllamaReply, isOllamaReply)
       : chat());
     return {
       text: response.message?.content ?? '',
