@@ -50,6 +50,18 @@ describe('gradeRun', () => {
     ]);
   });
 
+  it('fails a run with more flaky items than --max-flaky, whatever passed', async () => {
+    const result = await run([sampleCase]);
+    expect(gradeRun(result, { maxFlaky: 0 })).toMatchObject({
+      flaky: 1,
+      flakyGate: { maximum: 0, met: false },
+      caseCounts: { passed: 1 },
+      passed: false,
+      exitCode: 1,
+    });
+    expect(gradeRun(result, { maxFlaky: 1 })).toMatchObject({ flakyGate: { maximum: 1, met: true }, exitCode: 0 });
+  });
+
   it('lets a case’s own policy win over the run’s', async () => {
     const result = await run([{ ...sampleCase, repeatPolicy: 'all' }]);
     expect(gradeRun(result, { policy: 'any' })).toMatchObject({ policy: 'any', passed: false, exitCode: 1 });
