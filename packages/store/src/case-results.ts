@@ -2,6 +2,7 @@ import {
   type CaseResult,
   CaseSchema,
   CheckResultSchema,
+  type StopReason,
   type TokenUsage,
   ToolCallSchema,
   type Verdict,
@@ -41,8 +42,9 @@ export function insertCaseResult(
     );
     db.prepare(
       `INSERT INTO transcripts (run_id, case_id, epoch, model, input, answer, tool_calls_json, turns, input_tokens,
-         output_tokens, latency_ms, cost_usd, error, sample, retries, turn_limit_reached)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         output_tokens, latency_ms, cost_usd, error, sample, retries, turn_limit_reached, stop_reason, thinking,
+         prompt_truncated_to)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       ...key,
       transcript.model,
@@ -58,11 +60,14 @@ export function insertCaseResult(
       transcript.sample ? 1 : 0,
       transcript.retries ?? null,
       transcript.turnLimitReached === undefined ? null : transcript.turnLimitReached ? 1 : 0,
+      transcript.stopReason ?? null,
+      transcript.thinking ?? null,
+      transcript.promptTruncatedTo ?? null,
     );
     const insertVerdict = db.prepare(
       `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
-         skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries, stop_reason)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     result.verdicts.forEach((verdict, position) => {
       insertVerdict.run(
@@ -82,6 +87,7 @@ export function insertCaseResult(
         verdict.latencyMs,
         costOf('judge', verdict.usage) ?? null,
         verdict.retries ?? null,
+        verdict.stopReason ?? null,
       );
     });
   })();
@@ -108,6 +114,9 @@ interface CaseRow {
   sample: number;
   retries: number | null;
   turn_limit_reached: number | null;
+  stop_reason: StopReason | null;
+  thinking: string | null;
+  prompt_truncated_to: number | null;
 }
 
 interface VerdictRow {
@@ -126,6 +135,7 @@ interface VerdictRow {
   output_tokens: number;
   latency_ms: number;
   retries: number | null;
+  stop_reason: StopReason | null;
 }
 
 function verdictFromRow(row: VerdictRow): Verdict {
@@ -136,6 +146,7 @@ function verdictFromRow(row: VerdictRow): Verdict {
     usage: { input: row.input_tokens, output: row.output_tokens },
     latencyMs: row.latency_ms,
     ...(row.retries !== null && { retries: row.retries }),
+    ...(row.stop_reason !== null && { stopReason: row.stop_reason }),
   };
   if (row.status === 'ok') return { ...base, status: 'ok', reasoning: row.reasoning ?? '', passed: row.passed === 1 };
   if (row.status === 'error') {
@@ -151,7 +162,8 @@ export function selectCaseResults(db: Database.Database, runId: number): CaseRes
   const rows = db
     .prepare(
       `SELECT c.*, t.model, t.input, t.answer, t.tool_calls_json, t.turns, t.input_tokens, t.output_tokens,
-              t.latency_ms, t.error, t.sample, t.retries, t.turn_limit_reached
+              t.latency_ms, t.error, t.sample, t.retries, t.turn_limit_reached, t.stop_reason, t.thinking,
+              t.prompt_truncated_to
        FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)
        WHERE c.run_id = ? ORDER BY c.rowid`,
     )
@@ -180,6 +192,9 @@ export function selectCaseResults(db: Database.Database, runId: number): CaseRes
       ...(row.sample === 1 && { sample: true }),
       ...(row.retries !== null && { retries: row.retries }),
       ...(row.turn_limit_reached !== null && { turnLimitReached: row.turn_limit_reached === 1 }),
+      ...(row.stop_reason !== null && { stopReason: row.stop_reason }),
+      ...(row.thinking !== null && { thinking: row.thinking }),
+      ...(row.prompt_truncated_to !== null && { promptTruncatedTo: row.prompt_truncated_to }),
     },
     checks: parse(z.array(CheckResultSchema), row.checks_json),
     verdicts: verdicts.get(`${row.case_id}#${row.epoch}`) ?? [],

@@ -17,8 +17,11 @@ function fullResult(): CaseResult {
       error: 'stopped',
       turnLimitReached: true,
       sample: true,
+      stopReason: 'length',
+      thinking: 'First the diff, then the tests.',
+      promptTruncatedTo: 2050,
     },
-    verdicts: base.verdicts.map((verdict, index) => ({ ...verdict, retries: index + 1 })),
+    verdicts: base.verdicts.map((verdict, index) => ({ ...verdict, retries: index + 1, stopReason: 'end' })),
   };
 }
 
@@ -67,10 +70,14 @@ describe('every transcript and verdict field', () => {
     expect(store.caseResults(run.id)).toEqual([full]);
     store.close();
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
-    expect(db.prepare('SELECT turn_limit_reached, retries FROM transcripts').get()).toEqual({
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(
+      db.prepare('SELECT turn_limit_reached, retries, stop_reason, prompt_truncated_to FROM transcripts').get(),
+    ).toEqual({
       turn_limit_reached: 1,
       retries: 2,
+      stop_reason: 'length',
+      prompt_truncated_to: 2050,
     });
     db.close();
   });

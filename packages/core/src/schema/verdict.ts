@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TokenUsageSchema } from './transcript.ts';
+import { StopReasonSchema, TokenUsageSchema } from './transcript.ts';
 
 /** What the judge is asked about one item. */
 export const JudgedItemKindSchema = z.enum(['finding', 'absent', 'rubric']);
@@ -13,6 +13,8 @@ const VerdictBase = z.object({
   latencyMs: z.number().nonnegative(),
   /** Calls the backend repeated (throttling, 5xx) for this verdict. */
   retries: z.number().int().nonnegative().optional(),
+  /** Why the judge's last answer stopped; 'length' (cut off) makes the verdict an error. */
+  stopReason: StopReasonSchema.optional(),
 });
 
 /**
