@@ -201,8 +201,8 @@ describe('Bedrock failures that stop a run before any case', { timeout: 60_000 }
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
       'evalpacks: No AWS credentials found through the default credential chain (Could not load credentials from any providers). ' +
-        'Fix: Export AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or pass --profile NAME (or set AWS_PROFILE) for a configured profile; ' +
-        'for SSO run `aws sso login --profile NAME`.\n',
+        'Fix: Export AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or pass --profile NAME (or set AWS_PROFILE) for a configured profile ' +
+        '(for SSO run `aws sso login --profile NAME`), or export a Bedrock API key in AWS_BEARER_TOKEN_BEDROCK.\n',
     );
     // Not even the public Bedrock endpoint: the preflight stops at the credentials, before any request.
     expect(result.network).toEqual([]);

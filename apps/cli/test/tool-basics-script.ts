@@ -38,7 +38,7 @@ export function tutorialModelReply(req: ChatRequest): Reply {
 export function yesNoJudgeReply(req: ChatRequest): Reply {
   const prompt = text(req, 'user');
   const tokens = { promptTokens: 80, outputTokens: 10 };
-  if (prompt.includes('called the word_count tool') && prompt.includes('<tool_calls>\nnone\n</tool_calls>')) {
+  if (prompt.includes('called the word_count tool') && /<tool_calls fence="\w+">\nnone\n<\/tool_calls/.test(prompt)) {
     return { content: 'NO. No tool was called; the count was guessed.', ...tokens };
   }
   return { content: '{"reasoning":"The answer meets the rubric.","answer":"YES"}', ...tokens };

@@ -16,6 +16,7 @@ export {
   type ModelCallCounts,
   ModelCalls,
 } from './cache/model-calls.ts';
+export { inputHash, labelKey, labelledOutcome } from './calibration/label-key.ts';
 export { answerContains, answersWithinTurnLimit, turnsWithin } from './checks/answer-checks.ts';
 export { caseChecks, trajectoryChecks } from './checks/case-checks.ts';
 export { type Check, type CheckOutcome, defineCheck, runChecks } from './checks/define-check.ts';
@@ -52,6 +53,7 @@ export { CaseFileError, loadCaseFile } from './pack/case-file.ts';
 export { definePack, type Pack, type PackDefinition } from './pack/define-pack.ts';
 export { fixturePath, loadSampleTranscript, loadSampleTranscripts } from './pack/fixtures.ts';
 export { InputError } from './pack/input-error.ts';
+export { formatLabels, labelsPath, loadPackLabels, parseLabels, writePackLabels } from './pack/labels-file.ts';
 export { listVariants, loadPackCases, loadPackVariant } from './pack/load-pack.ts';
 export { loadVariant, missingParts, parseRisenSections, RISEN_PARTS, type Variant } from './pack/prompt.ts';
 export { type CompareReporterOptions, printComparison } from './report/compare-console.ts';
@@ -92,6 +94,14 @@ export { type Case, type CaseInput, CaseSchema } from './schema/case.ts';
 export { type CheckResult, CheckResultSchema, type RisenPart, RisenPartSchema } from './schema/check.ts';
 export { type Finding, FindingSchema, type Severity, SeveritySchema } from './schema/finding.ts';
 export {
+  type Label,
+  type LabelInput,
+  LabelledVerdictSchema,
+  LabelSchema,
+  type WrongSide,
+  WrongSideSchema,
+} from './schema/label.ts';
+export {
   DEFAULT_REPEAT_POLICY,
   parseRepeatPolicy,
   passesPolicy,
@@ -120,11 +130,13 @@ export {
   clusteredRate,
   type MeanDifference,
 } from './stats/clustered.ts';
+export { cohensKappa, type Kappa } from './stats/kappa.ts';
 export { exactMcNemar } from './stats/mcnemar.ts';
 export { normalCdf, normalQuantile } from './stats/normal.ts';
 export { type PermutationTest, pairedPermutationTest, smallestPermutationP } from './stats/permutation.ts';
 export { minimumDetectableDifference } from './stats/power.ts';
 export { studentTCdf, studentTQuantile } from './stats/student-t.ts';
+export { type Confusion, type CountedRate, type TrueRates, trueRates } from './stats/true-rates.ts';
 export { type Interval, wilsonInterval } from './stats/wilson.ts';
 export { defineTool, invokeTool, type Tool, ToolArgumentsError, toolInputJsonSchema } from './tools/define-tool.ts';
 export { describeCall, formatValue } from './tools/describe-call.ts';

@@ -112,6 +112,6 @@ describe('judgeCase', () => {
       ['absent', 'absent-1', 'ok'],
     ]);
     expect(judge.calls[0]?.system).toContain('You evaluate a code review.');
-    expect(judge.calls[0]?.prompt).toContain('<code_review>\nThe SSN leaks.\n</code_review>');
+    expect(judge.calls[0]?.prompt).toMatch(/<code_review fence="(\w+)">\nThe SSN leaks.\n<\/code_review fence="\1">/);
   });
 });

@@ -3,7 +3,7 @@
 // strands/tools.ts directly to use them on their own.
 // Bedrock is its own entry, `@evalpacks/models/bedrock`, so that a run without it never loads the AWS SDK.
 
-export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './common/retry.ts';
+export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './common/retry-policy.ts';
 export {
   DEFAULT_BEDROCK_AGENT_MODEL,
   DEFAULT_BEDROCK_JUDGE_MODEL,

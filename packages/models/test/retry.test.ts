@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BackoffRetryStrategy, countRetries, DEFAULT_RETRY_POLICY } from '../src/bedrock/retry.ts';
+import { BackoffRetryStrategy } from '../src/bedrock/retry.ts';
+import { countRetries, DEFAULT_RETRY_POLICY } from '../src/common/retry-policy.ts';
 
 const policy = { ...DEFAULT_RETRY_POLICY, maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 300 };
 const throttled = {

@@ -2,8 +2,8 @@ import { InfrastructureError } from '@evalpacks/core';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOllamaAgent } from '../src/ollama/agent.ts';
-import { OllamaHost } from '../src/ollama/host.ts';
 import { OllamaUnavailableError } from '../src/ollama/errors.ts';
+import { OllamaHost } from '../src/ollama/host.ts';
 import { ollamaStructuredCall } from '../src/ollama/judge.ts';
 import { deadPort, MODEL } from './support.ts';
 

@@ -66,8 +66,8 @@ export function insertCaseResult(
     );
     const insertVerdict = db.prepare(
       `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
-         skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries, stop_reason)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries, prompt_version, stop_reason)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     result.verdicts.forEach((verdict, position) => {
       insertVerdict.run(
@@ -87,6 +87,7 @@ export function insertCaseResult(
         verdict.latencyMs,
         costOf('judge', verdict.usage) ?? null,
         verdict.retries ?? null,
+        verdict.promptVersion ?? null,
         verdict.stopReason ?? null,
       );
     });
@@ -135,6 +136,7 @@ interface VerdictRow {
   output_tokens: number;
   latency_ms: number;
   retries: number | null;
+  prompt_version: string | null;
   stop_reason: StopReason | null;
 }
 
@@ -146,6 +148,7 @@ function verdictFromRow(row: VerdictRow): Verdict {
     usage: { input: row.input_tokens, output: row.output_tokens },
     latencyMs: row.latency_ms,
     ...(row.retries !== null && { retries: row.retries }),
+    ...(row.prompt_version !== null && { promptVersion: row.prompt_version }),
     ...(row.stop_reason !== null && { stopReason: row.stop_reason }),
   };
   if (row.status === 'ok') return { ...base, status: 'ok', reasoning: row.reasoning ?? '', passed: row.passed === 1 };

@@ -95,7 +95,32 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE transcripts ADD COLUMN turn_limit_reached INTEGER;
   ALTER TABLE verdicts ADD COLUMN retries INTEGER;
   `,
-  // 3: why each answer stopped (a cut-off one is 'length'), the agent's thinking, and a prompt the server cut.
+  // 3: calibration. People's labels on judged items, keyed by what was judged (input, answer, item) so a
+  // label follows the answer across runs; and the judge prompt version behind each verdict.
+  `
+  ALTER TABLE verdicts ADD COLUMN prompt_version TEXT;
+
+  CREATE TABLE labels (
+    pack                   TEXT NOT NULL,
+    key                    TEXT NOT NULL,
+    case_id                TEXT NOT NULL,
+    kind                   TEXT NOT NULL CHECK (kind IN ('finding', 'absent', 'rubric')),
+    item_id                TEXT NOT NULL,
+    label                  TEXT NOT NULL CHECK (label IN ('agree', 'disagree')),
+    wrong                  TEXT CHECK (wrong IN ('judge', 'agent', 'case')),
+    note                   TEXT,
+    verdict_passed         INTEGER NOT NULL,
+    verdict_reasoning      TEXT NOT NULL,
+    verdict_model          TEXT NOT NULL,
+    verdict_prompt_version TEXT,
+    input_sha256           TEXT NOT NULL,
+    answer                 TEXT NOT NULL,
+    tool_calls_json        TEXT NOT NULL,
+    labelled_at            TEXT NOT NULL,
+    PRIMARY KEY (pack, key)
+  );
+  `,
+  // 4: why each answer stopped (a cut-off one is 'length'), the agent's thinking, and a prompt the server cut.
   `
   ALTER TABLE transcripts ADD COLUMN stop_reason TEXT;
   ALTER TABLE transcripts ADD COLUMN thinking TEXT;

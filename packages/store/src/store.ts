@@ -1,8 +1,9 @@
-import type { CallCache, CaseResult } from '@evalpacks/core';
+import type { CallCache, CaseResult, Label } from '@evalpacks/core';
 import Database from 'better-sqlite3';
 import { ZodError } from 'zod';
 import { type CostOf, insertCaseResult, selectCaseResults } from './case-results.ts';
 import { StoreError } from './errors.ts';
+import { deleteLabel, selectLabels, upsertLabel } from './labels.ts';
 import { openDatabase } from './open-database.ts';
 import {
   insertRun,
@@ -61,6 +62,21 @@ export class EvalStore {
   /** Completed runs of a pack, oldest first, with their pass counts. */
   runOutcomes(pack: string): RunOutcome[] {
     return this.guard(() => selectRunOutcomes(this.db, pack));
+  }
+
+  /** Saves a person's label on a judged item (the one thing the viewer writes); returns its key. */
+  saveLabel(pack: string, label: Label): string {
+    return this.guard(() => upsertLabel(this.db, pack, label));
+  }
+
+  /** The labels people gave on a pack's judged items, oldest first. */
+  labels(pack: string): Label[] {
+    return this.guard(() => selectLabels(this.db, pack));
+  }
+
+  /** Takes a label back; false when there was none under that key. */
+  removeLabel(pack: string, key: string): boolean {
+    return this.guard(() => deleteLabel(this.db, pack, key));
   }
 
   callCache(): CallCache {

@@ -2,7 +2,7 @@ import { type CaseResult, TranscriptSchema, type Verdict, VerdictSchema } from '
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { EvalStore } from '../src/index.ts';
-import { MIGRATIONS } from '../src/migrations.ts';
+import { MIGRATIONS, SCHEMA_VERSION } from '../src/migrations.ts';
 import { caseResult, runMeta, tempStorePath } from './support.ts';
 
 /** A result with every optional transcript and verdict field set, so a field the store drops fails the round trip. */
@@ -21,7 +21,12 @@ function fullResult(): CaseResult {
       thinking: 'First the diff, then the tests.',
       promptTruncatedTo: 2050,
     },
-    verdicts: base.verdicts.map((verdict, index) => ({ ...verdict, retries: index + 1, stopReason: 'end' })),
+    verdicts: base.verdicts.map((verdict, index) => ({
+      ...verdict,
+      retries: index + 1,
+      promptVersion: 'judge-v9',
+      stopReason: 'end',
+    })),
   };
 }
 
@@ -70,7 +75,7 @@ describe('every transcript and verdict field', () => {
     expect(store.caseResults(run.id)).toEqual([full]);
     store.close();
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(
       db.prepare('SELECT turn_limit_reached, retries, stop_reason, prompt_truncated_to FROM transcripts').get(),
     ).toEqual({

@@ -36,3 +36,19 @@ export type {
   Rule,
   StandInOptions,
 } from './ollama/types.ts';
+export { NO_MATCH as OPENAI_NO_MATCH } from './openai/chat.ts';
+export { SERVICE_ERRORS as OPENAI_SERVICE_ERRORS } from './openai/faults.ts';
+export { startOpenAIStandIn } from './openai/server.ts';
+export type {
+  CallRecord as OpenAICallRecord,
+  CompletionRequest,
+  Fault as OpenAIFault,
+  JsonSchemaSupport,
+  Matcher as OpenAIMatcher,
+  MatchSpec as OpenAIMatchSpec,
+  OpenAIStandIn,
+  OpenAIStandInOptions,
+  Quota,
+  Reply as OpenAIReply,
+  Rule as OpenAIRule,
+} from './openai/types.ts';

@@ -78,8 +78,13 @@ async function bedrock(
     ...(request.bedrockEndpoint && { endpoint: request.bedrockEndpoint }),
   };
   // Offline nothing is signed or sent, so no credentials are needed.
-  if (calls.mode !== 'offline') await bedrock.checkBedrockCredentials(connection);
-  const profile = request.profile ? ` · profile ${request.profile}` : '';
+  const source = calls.mode === 'offline' ? undefined : await bedrock.checkBedrockCredentials(connection);
+  const profile =
+    source?.kind === 'api-key'
+      ? ` · ${bedrock.describeCredentialSource(source)}`
+      : request.profile
+        ? ` · profile ${request.profile}`
+        : '';
   return {
     where: ` · ${connection.region}${profile}${request.bedrockEndpoint ? ` @ ${request.bedrockEndpoint}` : ''}`,
     agent: (model) => bedrock.createBedrockAgent({ ...connection, model, calls }),

@@ -1,4 +1,5 @@
 import type { Finding } from '../schema/finding.ts';
+import { capForJudge, DATA_NOTICE, fenced, fenceId, fenceNotice } from './fence.ts';
 
 export interface JudgeContext {
   subject: string;
@@ -13,20 +14,27 @@ function system(role: string, steps: string[], expectation: string, narrowing: s
   return [
     `# Role\n${role}`,
     "# Instructions\nYou receive the input an agent was given, the agent's answer, and one item to assess. " +
-      'Decide about that one item only and answer in JSON.',
+      `Decide about that one item only and answer in JSON. ${DATA_NOTICE}`,
     `# Steps\n${steps.map((step, i) => `${i + 1}. ${step}`).join('\n')}`,
     `# Expectation\n${expectation}`,
     `# Narrowing\n${narrowing}`,
   ].join('\n\n');
 }
 
-/** What the judge reads: the input, the answer, the tool calls when the pack has tools, then the item. */
+/**
+ * What the judge reads: the input, the answer, the tool calls when the pack has tools, then the item.
+ * The first three are untrusted: each is capped and fenced, so an answer cannot close its own block.
+ */
 export function material(ctx: JudgeContext, item?: string): string {
-  const tag = ctx.subject.replace(/\s+/g, '_');
+  const blocks: [string, string][] = [
+    ['input', capForJudge(ctx.input)],
+    [ctx.subject.replace(/\s+/g, '_'), capForJudge(ctx.answer)],
+    ...(ctx.toolCalls !== undefined ? [['tool_calls', capForJudge(ctx.toolCalls)] as [string, string]] : []),
+  ];
+  const id = fenceId([...blocks.map(([, text]) => text), item ?? '']);
   return [
-    `<input>\n${ctx.input}\n</input>`,
-    `<${tag}>\n${ctx.answer}\n</${tag}>`,
-    ...(ctx.toolCalls !== undefined ? [`<tool_calls>\n${ctx.toolCalls}\n</tool_calls>`] : []),
+    fenceNotice(id),
+    ...blocks.map(([name, text]) => fenced(name, text, id)),
     ...(item !== undefined ? [item] : []),
   ].join('\n\n');
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Finding } from '../schema/finding.ts';
 import type { JudgedItemKind } from '../schema/verdict.ts';
+import { DATA_NOTICE } from './fence.ts';
 import { type JudgeContext, material } from './prompts.ts';
 
 /**
@@ -34,7 +35,7 @@ export function yesNoPrompt(
 ): { system: string; prompt: string } {
   const text = typeof item === 'string' ? item : `${item.description} (hint keywords: ${item.keywords.join(', ')})`;
   return {
-    system: `You grade an AI agent's ${ctx.subject}. Be strict and literal. ${FORMAT}`,
+    system: `You grade an AI agent's ${ctx.subject}. Be strict and literal. ${DATA_NOTICE} ${FORMAT}`,
     prompt: `${material(ctx)}\n\n${question(kind, ctx, text)}`,
   };
 }

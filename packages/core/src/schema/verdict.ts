@@ -13,6 +13,8 @@ const VerdictBase = z.object({
   latencyMs: z.number().nonnegative(),
   /** Calls the backend repeated (throttling, 5xx) for this verdict. */
   retries: z.number().int().nonnegative().optional(),
+  /** The version of the judge prompt that asked (core's, plus the pack's or a file's tuning). */
+  promptVersion: z.string().optional(),
   /** Why the judge's last answer stopped; 'length' (cut off) makes the verdict an error. */
   stopReason: StopReasonSchema.optional(),
 });

@@ -7,9 +7,10 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
  * unquoted when they can, strings get double quotes, long values are cut so one line stays one line.
  */
 export function formatValue(value: unknown, max = 200): string {
-  const text = render(value);
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return clip(render(value), max);
 }
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 function render(value: unknown): string {
   if (value === undefined) return 'undefined';
@@ -28,7 +29,7 @@ function render(value: unknown): string {
 export function describeCall(call: ToolCall, withResult = false): string {
   const head = `${call.name}(${formatValue(call.arguments)})`;
   if (!withResult) return head;
-  if (call.error !== undefined) return `${head} → error: ${call.error}`;
+  if (call.error !== undefined) return `${head} → error: ${clip(call.error, 400)}`;
   return `${head} → ${formatValue(call.result, 400)}`;
 }
 

@@ -1,9 +1,9 @@
 import type { AgentRequest, Transcript } from '@evalpacks/core';
 import { BedrockModel, type Model, type Tool as StrandsTool } from '@strands-agents/sdk';
+import { countRetries } from '../common/retry-policy.ts';
 import { runStrandsAgent } from '../strands/run-agent.ts';
 import { type BedrockBackendOptions, bedrockClientConfig } from './client-config.ts';
 import { asBedrockUnavailable, describeBedrockError } from './errors.ts';
-import { countRetries } from './retry.ts';
 
 /** Room for a long review; a cap, not a target: the bill counts only tokens produced. */
 const AGENT_MAX_TOKENS = 8192;

@@ -1,6 +1,7 @@
 import { BedrockRuntimeClient, type BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../common/retry-policy.ts';
 import { DEFAULT_BEDROCK_REGION } from '../defaults.ts';
-import { BackoffRetryStrategy, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.ts';
+import { BackoffRetryStrategy } from './retry.ts';
 
 /** Where and how to reach Bedrock. Credentials always come from the AWS chain, never from here. */
 export interface BedrockConnection {

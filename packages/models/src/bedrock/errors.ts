@@ -1,9 +1,11 @@
 import { InfrastructureError } from '@evalpacks/core';
 import { causeChain, describeChain, fieldOf, UNREACHABLE_CODES } from '../common/cause-chain.ts';
+import { BEDROCK_API_KEY_VARIABLE, bedrockCredentialSource, describeCredentialSource } from './credentials.ts';
 
 export type BedrockUnavailableKind =
   | 'no-credentials'
   | 'invalid-credentials'
+  | 'invalid-api-key'
   | 'access-denied'
   | 'model-not-enabled'
   | 'unknown-model'
@@ -53,7 +55,7 @@ function where(target: BedrockTarget): string {
 }
 
 function credentialsHint(target: BedrockTarget): string {
-  return target.profile ? `profile '${target.profile}'` : 'the default credential chain';
+  return describeCredentialSource(bedrockCredentialSource(target.profile));
 }
 
 /** Returns the run-ending failure hidden in `err` (credentials, access, model id, endpoint), if any. */
@@ -69,7 +71,7 @@ export function asBedrockUnavailable(err: unknown, target: BedrockTarget): Bedro
     return make(
       'no-credentials',
       `No AWS credentials found through ${credentialsHint(target)} (${(chain.at(-1) as Error)?.message ?? 'unknown'})`,
-      'Export AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or pass --profile NAME (or set AWS_PROFILE) for a configured profile; for SSO run `aws sso login --profile NAME`.',
+      `Export AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or pass --profile NAME (or set AWS_PROFILE) for a configured profile (for SSO run \`aws sso login --profile NAME\`), or export a Bedrock API key in ${BEDROCK_API_KEY_VARIABLE}.`,
     );
   }
   const code = chain.map((e) => fieldOf(e, 'code')).find((c) => typeof c === 'string' && UNREACHABLE_CODES.has(c));
@@ -88,6 +90,14 @@ export function asBedrockUnavailable(err: unknown, target: BedrockTarget): Bedro
       'invalid-credentials',
       `AWS refused the credentials from ${credentialsHint(target)} (${said})`,
       'Refresh them (`aws sso login`, or new AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY with a matching AWS_SESSION_TOKEN) and try again.',
+    );
+  }
+  // The service refuses a Bedrock API key (bearer auth) at its front door, naming the key in the message.
+  if (service.name === 'AccessDeniedException' && /\bAPI Key\b/i.test(service.message)) {
+    return make(
+      'invalid-api-key',
+      `Bedrock refused the API key from ${BEDROCK_API_KEY_VARIABLE} (${said})`,
+      `Create a new Bedrock API key in region ${region} (Bedrock console, API keys) and export it in ${BEDROCK_API_KEY_VARIABLE}, or unset ${BEDROCK_API_KEY_VARIABLE} to sign with AWS credentials.`,
     );
   }
   if (service.name === 'AccessDeniedException') {

@@ -2,6 +2,8 @@
  * The Bedrock backend (`@evalpacks/models/bedrock`), apart from the main entry so that a run without
  * Bedrock never loads the AWS SDK. The agent's Strands runtime loads only when an agent is created.
  */
+
+export { countRetries, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../common/retry-policy.ts';
 export { createBedrockAgent, createBedrockJudge } from './backend.ts';
 export {
   type BedrockBackendOptions,
@@ -9,6 +11,12 @@ export {
   bedrockClientConfig,
   resolveBedrockRegion,
 } from './client-config.ts';
+export {
+  BEDROCK_API_KEY_VARIABLE,
+  type BedrockCredentialSource,
+  bedrockCredentialSource,
+  describeCredentialSource,
+} from './credentials.ts';
 export {
   asBedrockUnavailable,
   BedrockUnavailableError,
@@ -22,4 +30,4 @@ export {
   VERDICT_TOOL,
 } from './judge.ts';
 export { checkBedrockCredentials, PREFLIGHT_PROMPT, preflightBedrock } from './preflight.ts';
-export { BackoffRetryStrategy, countRetries, DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.ts';
+export { BackoffRetryStrategy } from './retry.ts';

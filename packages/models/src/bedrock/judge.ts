@@ -5,7 +5,7 @@ import {
   type ToolInputSchema,
 } from '@aws-sdk/client-bedrock-runtime';
 import type { ModelCalls } from '@evalpacks/core';
-import { countRetries } from './retry.ts';
+import { countRetries } from '../common/retry-policy.ts';
 
 /** The one tool the judge is made to call: its input is the verdict, shaped by the verdict's JSON schema. */
 export const VERDICT_TOOL = 'record_verdict';

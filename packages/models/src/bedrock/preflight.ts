@@ -1,5 +1,6 @@
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import { type BedrockConnection, bedrockClientConfig } from './client-config.ts';
+import { type BedrockCredentialSource, bedrockCredentialSource } from './credentials.ts';
 import { asBedrockUnavailable, type BedrockTarget, BedrockUnavailableError, describeBedrockError } from './errors.ts';
 
 /** The text of the start-up call; a stand-in script can recognise it. */
@@ -9,6 +10,19 @@ export const PREFLIGHT_PROMPT = 'evalpacks preflight: reply with OK.';
 const PREFLIGHT_TIMEOUT_MS = 30_000;
 
 async function resolveCredentials(client: BedrockRuntimeClient, target: BedrockTarget): Promise<void> {
+  const source = bedrockCredentialSource(target.profile);
+  if (source.kind === 'api-key') {
+    // The SDK would send `Bearer ` with nothing after it and be refused; say so before any request.
+    if (source.empty) {
+      throw new BedrockUnavailableError(
+        'no-credentials',
+        `${source.variable} is set but empty`,
+        `Export your Bedrock API key in ${source.variable}, or unset it to use AWS credentials.`,
+        undefined,
+      );
+    }
+    return;
+  }
   try {
     await client.config.credentials();
   } catch (error) {
@@ -17,13 +31,15 @@ async function resolveCredentials(client: BedrockRuntimeClient, target: BedrockT
 }
 
 /**
- * That the AWS chain yields credentials: local for keys and static profiles, so it can run first and
- * end a run that has none before anything else loads or connects.
+ * That there is a credential to sign with (a Bedrock API key, else the AWS chain's keys): local for keys
+ * and static profiles, so it can run first and end a run that has none before anything else loads or
+ * connects. Returns which one it found, for the run header; never its value.
  */
-export async function checkBedrockCredentials(connection: BedrockConnection): Promise<void> {
+export async function checkBedrockCredentials(connection: BedrockConnection): Promise<BedrockCredentialSource> {
   const client = new BedrockRuntimeClient(bedrockClientConfig(connection));
   try {
     await resolveCredentials(client, { ...connection, model: '' });
+    return bedrockCredentialSource(connection.profile);
   } finally {
     client.destroy();
   }

@@ -1,12 +1,11 @@
 import { causeChain, fieldOf, UNREACHABLE_CODES } from '../common/cause-chain.ts';
-import { backoffDelay, DEFAULT_RETRY_POLICY, noteRetry, type RetryPolicy } from '../common/retry.ts';
-
-export { countRetries, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../common/retry.ts';
+import { DEFAULT_RETRY_POLICY, noteRetry, type RetryPolicy, retryDelay } from '../common/retry-policy.ts';
 
 /**
  * Retries for Bedrock calls, as the AWS SDK client's own retry strategy (its RetryStrategyV2 slot),
  * so the Strands agent's model calls and the judge's calls share one policy without wrapping either:
- * throttling, 429 and 5xx are retried with the shared backoff (common/retry.ts).
+ * throttling, 429 and 5xx are retried with exponential backoff and full jitter, and a server's
+ * Retry-After is waited out instead when it sends one. Every retry is counted for the summary.
  */
 
 /** What the SDK's retry middleware hands the strategy (smithy's RetryErrorInfo, structurally). */
@@ -58,7 +57,8 @@ export class BackoffRetryStrategy {
 
   recordSuccess(_token: RetryToken): void {}
 
+  /** Retry-After when the server sent it (it knows when capacity returns), else full-jitter backoff. */
   delayFor(attempt: number, retryAfter?: Date): number {
-    return backoffDelay(this.policy, attempt, this.random, retryAfter);
+    return retryDelay(this.policy, attempt, retryAfter && retryAfter.getTime() - Date.now(), this.random);
   }
 }

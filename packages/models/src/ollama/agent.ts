@@ -1,7 +1,7 @@
 import type { ModelCalls, Transcript } from '@evalpacks/core';
 import type { Tool as StrandsTool } from '@strands-agents/sdk';
 import type { ChatRequest } from 'ollama';
-import { countRetries } from '../common/retry.ts';
+import { countRetries } from '../common/retry-policy.ts';
 import { runStrandsAgent } from '../strands/run-agent.ts';
 import { asOllamaUnavailable, describeOllamaError } from './errors.ts';
 import type { OllamaHost } from './host.ts';

@@ -1,5 +1,5 @@
 import type { Ollama } from 'ollama';
-import type { RetryPolicy } from '../common/retry.ts';
+import type { RetryPolicy } from '../common/retry-policy.ts';
 import { createOllamaClient } from './client.ts';
 import { ContextWindow, type NumCtxSetting } from './context-window.ts';
 import { type ModelFacts, showFacts } from './model-facts.ts';

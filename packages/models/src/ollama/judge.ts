@@ -1,6 +1,6 @@
 import { findCacheMiss, type ModelCalls } from '@evalpacks/core';
 import type { ChatRequest } from 'ollama';
-import { countRetries } from '../common/retry.ts';
+import { countRetries } from '../common/retry-policy.ts';
 import { ollamaChat } from './chat-call.ts';
 import { asOllamaUnavailable, describeOllamaError } from './errors.ts';
 import type { OllamaHost } from './host.ts';

@@ -8,10 +8,11 @@ import {
 import { listen, parseJson, readBody } from '../common/io.ts';
 import { closingController, standInControls } from '../common/lifecycle.ts';
 import { RuleList } from '../common/rule-list.ts';
+import { checkBearer } from './api-key.ts';
 import { type ConverseContext, handleConverse } from './converse.ts';
 import { FAULTS } from './faults.ts';
 import { matches } from './match.ts';
-import { gone, sendError } from './respond.ts';
+import { gone, sendError, sendJson } from './respond.ts';
 import { checkSigV4 } from './sigv4.ts';
 import type { BedrockStandIn, BedrockStandInOptions, CallRecord, ConverseRequest, Matcher } from './types.ts';
 
@@ -23,6 +24,7 @@ const ROUTE = /^\/model\/([^/]+)\/(converse|converse-stream)$/;
 interface State extends ConverseContext {
   calls: CallRecord[];
   keys?: Map<string, string>;
+  apiKeys?: Set<string>;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function startBedrockStandIn(options: BedrockStandInOptions = {}): 
     ...(options.credentials && {
       keys: new Map(options.credentials.map((key) => [key.accessKeyId, key.secretAccessKey])),
     }),
+    ...(options.apiKeys && { apiKeys: new Set(options.apiKeys) }),
   };
 
   const sessions = new Set<Http2Session>();
@@ -67,6 +70,8 @@ export async function startBedrockStandIn(options: BedrockStandInOptions = {}): 
   };
 }
 
+const DENIED = { 'x-amzn-errortype': 'AccessDeniedException' };
+
 /** Calls refused before the script (auth, unknown model) are recorded but are not "converse calls". */
 function reachedScript(call: CallRecord): boolean {
   return call.auth === 'valid' || call.auth === 'unchecked';
@@ -85,13 +90,15 @@ async function handle(state: State, req: Http2ServerRequest, res: Http2ServerRes
     parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
       ? ({ ...(parsed as object), modelId } as ConverseRequest)
       : undefined;
-  const auth = checkSigV4({ method: req.method, target, headers: req.headers, body: raw }, state.keys);
+  const bearer = checkBearer(req.headers, state.apiKeys);
+  const auth = bearer ?? checkSigV4({ method: req.method, target, headers: req.headers, body: raw }, state.keys);
   const call: CallRecord = {
     method: req.method,
     path,
     modelId,
     body,
     auth: auth.outcome,
+    scheme: bearer ? 'bearer' : auth.outcome === 'unsigned' ? 'none' : 'sigv4',
     ...(auth.accessKeyId !== undefined && { accessKeyId: auth.accessKeyId }),
     ...(auth.region !== undefined && { region: auth.region }),
     at,
@@ -111,6 +118,11 @@ async function handle(state: State, req: Http2ServerRequest, res: Http2ServerRes
         'UnrecognizedClientException',
         'The security token included in the request is invalid.',
       );
+    // API-key refusals come from the service's front door: a 403 whose body says "Message", capitalised.
+    case 'malformed-api-key':
+      return sendJson(res, 403, { Message: 'Invalid API Key format: Must start with pre-defined prefix' }, DENIED);
+    case 'unknown-api-key':
+      return sendJson(res, 403, { Message: 'Authentication failed: Please make sure your API Key is valid.' }, DENIED);
     case 'bad-signature':
       return sendError(
         res,

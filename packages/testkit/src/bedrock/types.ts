@@ -99,8 +99,15 @@ export interface Rule {
   times?: number;
 }
 
-/** How the request was signed, as the stand-in checked it. */
-export type AuthOutcome = 'valid' | 'bad-signature' | 'unknown-key' | 'unsigned' | 'unchecked';
+/** How the request was signed (SigV4) or which API key it bore (bearer), as the stand-in checked it. */
+export type AuthOutcome =
+  | 'valid'
+  | 'bad-signature'
+  | 'unknown-key'
+  | 'unsigned'
+  | 'unchecked'
+  | 'malformed-api-key'
+  | 'unknown-api-key';
 
 export interface CallRecord {
   method: string;
@@ -110,6 +117,8 @@ export interface CallRecord {
   /** Parsed JSON with modelId added, or undefined when the body was not JSON. */
   body: ConverseRequest | undefined;
   auth: AuthOutcome;
+  /** How the request authenticated: a SigV4 signature, a Bedrock API key, or neither. */
+  scheme: 'sigv4' | 'bearer' | 'none';
   /** From the SigV4 credential scope, when the request was signed. */
   accessKeyId?: string;
   region?: string;
@@ -130,6 +139,12 @@ export interface BedrockStandInOptions {
    * carry a well-formed SigV4 Authorization header.
    */
   credentials?: { accessKeyId: string; secretAccessKey: string }[];
+  /**
+   * Bedrock API keys the "account" issued. A request with `Authorization: Bearer KEY` is accepted when
+   * KEY is one of them (or, without this list, when it is merely well formed); otherwise it is refused
+   * with the 403 the service gives for an invalid key.
+   */
+  apiKeys?: string[];
   /** Delay before every reply, in ms. Defaults to 0. */
   latencyMs?: number;
   /** Defaults to a random free port. */

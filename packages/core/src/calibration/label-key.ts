@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../cache/call-key.ts';
+import type { Label } from '../schema/label.ts';
+
+/** The hash a label records of the case input its answer was given to. */
+export const inputHash = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * What identifies a label: the input (by hash), the answer with its tool calls, and the item. The same
+ * answer judged again (a re-run that cached it, a re-judge, another judge) finds the same label.
+ */
+export function labelKey(label: Pick<Label, 'inputSha256' | 'answer' | 'toolCalls' | 'caseId' | 'kind' | 'itemId'>) {
+  const material = {
+    input: label.inputSha256,
+    answer: label.answer,
+    toolCalls: label.toolCalls,
+    caseId: label.caseId,
+    kind: label.kind,
+    itemId: label.itemId,
+  };
+  return createHash('sha256')
+    .update(`evalpacks-label-v1\n${canonicalJson(material)}`)
+    .digest('hex');
+}
+
+/**
+ * The item's outcome in the person's eyes: the verdict's, unless they said the judge got it wrong. A
+ * label blaming the case has none: the item itself is wrong, so it is left out of agreement.
+ */
+export function labelledOutcome(label: Label): boolean | undefined {
+  if (label.wrong === 'case') return undefined;
+  return label.wrong === 'judge' ? !label.verdict.passed : label.verdict.passed;
+}

@@ -1,0 +1,94 @@
+import type { ModelCalls } from '@evalpacks/core';
+import type OpenAI from 'openai';
+import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import { countRetries } from '../common/retry-policy.ts';
+
+export interface OpenAIStructuredCallOptions {
+  client: OpenAI;
+  model: string;
+  system: string;
+  prompt: string;
+  /** Sent as `response_format: json_schema`, which engines with guided decoding (vLLM, llama.cpp) enforce. */
+  jsonSchema: Record<string, unknown>;
+  /** 0 unless a caller deliberately wants a less repeatable judge. */
+  temperature?: number;
+  maxTokens?: number;
+  /** Shared by a judge's calls: set once the server has refused json_schema, so later calls do not ask. */
+  schemaRefused?: { value: boolean };
+  /** The call cache and counter; with it, `epoch` is part of the key. */
+  calls?: ModelCalls;
+  epoch?: number;
+}
+
+export interface OpenAIStructuredCallResult {
+  /** The message content, unparsed: core validates it, so a garbled answer gets core's repair, then a judge error. */
+  text: string;
+  usage: { input: number; output: number };
+  latencyMs: number;
+  model: string;
+  retries: number;
+}
+
+/** A cached answer as this run sees it: no tokens spent, no retries. */
+function freeCompletion<R extends { value: ChatCompletion; retries: number }>(cached: R): R {
+  const usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+  return { ...cached, value: { ...cached.value, usage }, retries: 0 };
+}
+
+/** A 400 that names response_format: the server (an older llama.cpp, some proxies) cannot constrain output. */
+function refusesSchema(error: unknown): boolean {
+  const e = error as { status?: unknown; message?: unknown };
+  return e?.status === 400 && /response_format|json_schema/i.test(String(e.message));
+}
+
+/**
+ * One chat completion with structured output. Where the server refuses json_schema the call is made
+ * again without it (and later calls no longer ask); where it silently ignores it the answer is prose,
+ * and core's parsing, one repair prompt, then a recorded judge error take over.
+ */
+export async function openAIStructuredCall(options: OpenAIStructuredCallOptions): Promise<OpenAIStructuredCallResult> {
+  const { client, model, system, prompt, jsonSchema, temperature = 0, maxTokens = 2048, calls, epoch = 0 } = options;
+  const refused = options.schemaRefused ?? { value: false };
+  const started = performance.now();
+  const request = (): ChatCompletionCreateParamsNonStreaming => ({
+    model,
+    messages: [
+      { role: 'system', content: system },
+      { role: 'user', content: prompt },
+    ],
+    temperature,
+    max_tokens: maxTokens,
+    ...(!refused.value && {
+      response_format: { type: 'json_schema', json_schema: { name: 'verdict', schema: jsonSchema } },
+    }),
+  });
+  const create = async () => {
+    try {
+      return await client.chat.completions.create(request());
+    } catch (error) {
+      if (refused.value || !refusesSchema(error)) throw error;
+      refused.value = true;
+      return client.chat.completions.create(request());
+    }
+  };
+  const send = () => countRetries(create);
+  const body = request();
+  const material = {
+    backend: 'openai',
+    model,
+    params: { temperature, max_tokens: maxTokens, schemaRefused: refused.value },
+    system,
+    messages: body.messages,
+    tools: [],
+    outputSchema: jsonSchema,
+    epoch,
+  };
+  const { value: completion, retries } = await (calls ? calls.run('judge', material, send, freeCompletion) : send());
+  return {
+    text: completion.choices[0]?.message?.content ?? '',
+    usage: { input: completion.usage?.prompt_tokens ?? 0, output: completion.usage?.completion_tokens ?? 0 },
+    latencyMs: Math.round(performance.now() - started),
+    model,
+    retries,
+  };
+}
