@@ -1,4 +1,6 @@
 import { type AgentPort, type CacheMode, type CallCache, type JudgePort, ModelCalls } from '@evalpacks/core';
+import { connectOllama } from './ollama-connection.ts';
+import type { OllamaFlags } from './ollama-options.ts';
 import type { Backend } from './roles.ts';
 
 export interface BackendRequest {
@@ -11,6 +13,10 @@ export interface BackendRequest {
   /** Omit for structural-only runs: no judge, no judge preflight. */
   judgeModel?: string;
   ollamaHost?: string;
+  /** --num-ctx, --think, --judge-think, --max-tokens, --max-retries. */
+  ollama?: Partial<OllamaFlags>;
+  /** The pack gives its agent tools: the agent model must be able to call them. */
+  agentNeedsTools?: boolean;
   region?: string;
   profile?: string;
   bedrockEndpoint?: string;
@@ -26,13 +32,18 @@ export interface BackendRequest {
 export interface Backends {
   /** The Ollama server, when one is used. */
   host?: string;
-  /** How a header says where each backend used is: ` @ http://127.0.0.1:11434`, ` · us-east-1 @ URL`. */
+  /**
+   * How a header says where each backend used is, and how it sizes contexts:
+   * ` @ http://127.0.0.1:11434 · num_ctx auto`, ` · us-east-1 @ URL`.
+   */
   where: Partial<Record<Backend, string>>;
   /** The agent on one of the requested models. */
   agent(model: string): AgentPort;
   judge?: JudgePort;
   /** Every model call of the agents and the judge: made, or answered from the cache. */
   calls: ModelCalls;
+  /** Summary rows a backend adds after the run (Ollama: the context each model was given). */
+  summaryRows(): Promise<[string, string][]>;
 }
 
 interface Connection {
@@ -42,23 +53,8 @@ interface Connection {
   judge: (model: string) => JudgePort;
   /** Checks that need the network: run after the agents exist, so their runtime loads meanwhile. */
   preflight: () => Promise<void>;
-}
-
-async function ollama(
-  request: BackendRequest,
-  models: string[],
-  timeoutMs: number,
-  calls: ModelCalls,
-): Promise<Connection> {
-  const ollama = await import('@evalpacks/models');
-  const host = ollama.resolveOllamaHost(request.ollamaHost);
-  return {
-    where: ` @ ${host}`,
-    host,
-    agent: (model) => ollama.createOllamaAgent({ host, model, timeoutMs, calls }),
-    judge: (model) => ollama.createOllamaJudge({ host, model, timeoutMs, calls }),
-    preflight: () => ollama.preflightOllama(host, models),
-  };
+  contextNote?: string;
+  contextRow?: () => Promise<[string, string] | undefined>;
 }
 
 /** Bedrock's credentials are checked up front: that needs no network, and a run without them ends at once. */
@@ -119,7 +115,17 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
   if (modelsOn('bedrock').length > 0) {
     connections.bedrock = await bedrock(request, modelsOn('bedrock'), timeoutMs, calls);
   }
-  if (modelsOn('ollama').length > 0) connections.ollama = await ollama(request, modelsOn('ollama'), timeoutMs, calls);
+  if (modelsOn('ollama').length > 0) {
+    connections.ollama = await connectOllama({
+      ...(request.ollamaHost && { ollamaHost: request.ollamaHost }),
+      ...(request.ollama && { flags: request.ollama }),
+      agentModels: agentBackend === 'ollama' ? request.agentModels : [],
+      ...(request.agentNeedsTools && { agentNeedsTools: true }),
+      ...(request.judgeModel && judgeBackend === 'ollama' && { judgeModel: request.judgeModel }),
+      timeoutMs,
+      calls,
+    });
+  }
   const on = (backend: Backend): Connection => {
     const connection = connections[backend];
     if (!connection) throw new Error(`backend ${backend} was not connected`);
@@ -131,7 +137,9 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
   if (!request.cache) await preflight();
   return {
     ...(connections.ollama?.host && { host: connections.ollama.host }),
-    where: Object.fromEntries(Object.entries(connections).map(([backend, c]) => [backend, c.where])),
+    where: Object.fromEntries(
+      Object.entries(connections).map(([backend, c]) => [backend, `${c.where}${c.contextNote ?? ''}`]),
+    ),
     agent(model) {
       const agent = agents.get(model);
       if (!agent) throw new Error(`no agent was connected for model ${model}`);
@@ -139,6 +147,10 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
     },
     judge,
     calls,
+    async summaryRows() {
+      const rows = await Promise.all(Object.values(connections).map((c) => c.contextRow?.()));
+      return rows.filter((row): row is [string, string] => row !== undefined);
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { type CacheMode, JUDGE_STYLES } from '@evalpacks/core';
 import { DEFAULT_BEDROCK_AGENT_MODEL } from '@evalpacks/models/defaults';
 import { z } from 'zod';
+import { OllamaFlagsSchema } from '../backends/ollama-options.ts';
 import { UsageError } from '../usage-error.ts';
 import { PolicySchema } from './policy-option.ts';
 
@@ -95,6 +96,7 @@ export const EvalOptionsSchema = z
     out: z.string().min(1).optional(),
     minPassRate: passRate.optional(),
   })
+  .extend(OllamaFlagsSchema.shape)
   .refine((o) => o.domain || o.pack || o.resume || o.rejudge, {
     message: 'missing --domain NAME (see --list) or --pack PATH',
   })
@@ -106,6 +108,12 @@ export const EvalOptionsSchema = z
   .refine((o) => [o.backend, o.judgeBackend].includes('bedrock') || !(o.region || o.profile || o.bedrockEndpoint), {
     message: '--region, --profile and --bedrock-endpoint need --backend bedrock or --judge-backend bedrock',
   })
+  .refine(
+    (o) => [o.backend, o.judgeBackend].includes('ollama') || !(o.think !== undefined || o.judgeThink !== undefined),
+    {
+      message: '--think and --judge-think need --backend ollama or --judge-backend ollama',
+    },
+  )
   .refine((o) => !(o.offline && !o.cache), {
     message: '--offline answers only from the cache; --no-cache contradicts it',
   })

@@ -87,6 +87,8 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
     judgeBackend: roles.judge?.backend,
     judgeModel: roles.judge?.model,
     cache: { store: store.callCache(), mode: cacheMode(options) },
+    ollama: options,
+    agentNeedsTools: pack.tools !== undefined,
   });
   const live = ownAgent || backends.agent(roles.agent.model);
   // Offline a pack's own agent is never called: the cache cannot hold its calls, so its samples answer.
@@ -146,5 +148,6 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
     ...(budget && { shouldStart: budget.shouldStart }),
   });
   const finish = { run, pack, epochs, runId: session.run.id, storePath: store.path, calls: backends.calls };
-  return finishRun({ ...finish, options, output, io, samplesUsed: sampler?.samplesUsed() });
+  const rows = await backends.summaryRows();
+  return finishRun({ ...finish, options, output, io, samplesUsed: sampler?.samplesUsed(), rows });
 }
