@@ -18,6 +18,7 @@ export interface ChatContext {
   latencyMs: number;
   defaultNumCtx: number;
   contextShift: boolean;
+  ignoreNumCtx: boolean;
   maxQueue: number;
   residency: Residency;
   /** Chat requests being answered right now, for the queue limit. */
@@ -78,7 +79,8 @@ async function answer(
   record: CallRecord,
   startedAt: number,
 ): Promise<void> {
-  const numCtx = contextFor(req, ctx.defaultNumCtx, model.contextLength);
+  const asSeen = ctx.ignoreNumCtx ? { ...req, options: { ...req.options, num_ctx: undefined } } : req;
+  const numCtx = contextFor(asSeen, ctx.defaultNumCtx, model.contextLength);
   const loadMs = await ctx.residency.acquire(model.name, numCtx, req.keep_alive);
   if (loadMs === undefined) return;
   try {

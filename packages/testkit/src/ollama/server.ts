@@ -28,6 +28,7 @@ export async function startOllamaStandIn(options: StandInOptions = {}): Promise<
     latencyMs: options.latencyMs ?? 0,
     defaultNumCtx: options.defaultNumCtx ?? DEFAULT_NUM_CTX,
     contextShift: options.contextShift ?? true,
+    ignoreNumCtx: options.ignoreNumCtx ?? false,
     maxQueue: options.maxQueue ?? 512,
     residency: new Residency(options.maxLoaded ?? 3, options.loadDelayMs ?? 0, closing.signal),
     inFlight: 0,

@@ -137,6 +137,11 @@ export interface StandInOptions {
    * Ollama does; off, it is refused with 400 as a server with context shift disabled does.
    */
   contextShift?: boolean;
+  /**
+   * Answer as a server behind a proxy that drops `options` would: num_ctx is never seen, so every
+   * request gets defaultNumCtx (and is cut when longer). Default false.
+   */
+  ignoreNumCtx?: boolean;
   /** Time charged for every model load or reload, in ms. Default 0. */
   loadDelayMs?: number;
   /** Models resident at once (OLLAMA_MAX_LOADED_MODELS); a small GPU holds one. Default 3. */
