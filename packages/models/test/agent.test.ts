@@ -36,8 +36,8 @@ describe('runOllamaAgent', () => {
       usage: { input: 12, output: 3 },
       model: MODEL,
       stopReason: 'end',
-      retries: 0,
     });
+    expect(transcript).not.toHaveProperty('retries');
     expect(transcript.error).toBeUndefined();
     expect(transcript.latencyMs).toBeGreaterThanOrEqual(0);
 

@@ -63,9 +63,18 @@ describe('context window', () => {
     expect(transcript.answer).toBe('');
     expect(transcript.promptTruncatedTo).toBe(2050);
     expect(transcript.error).toBe(
-      'the server truncated the prompt to 2050 tokens (about 7512 were sent with num_ctx 18432); check that nothing between here and Ollama drops options.num_ctx, or pass a larger --num-ctx',
+      'the server truncated the prompt to 2050 tokens (about 7512 were sent with num_ctx 18432; the model runs with a 4096-token context); check that nothing between here and Ollama drops options.num_ctx, or pass a larger --num-ctx',
     );
     await expect(judge(host, { prompt: LONG })).rejects.toThrow('the server truncated the prompt to 2050 tokens');
+  });
+
+  it('trusts a low count when /api/ps shows the model ran with the context that was sent', async () => {
+    const { s, host } = await server();
+    s.script({ reply: { content: 'Fine.', promptTokens: 100 } });
+    const transcript = await agent(host, LONG);
+    expect(transcript).toMatchObject({ answer: 'Fine.', usage: { input: 100 } });
+    expect(transcript.error).toBeUndefined();
+    expect(s.calls.filter((c) => c.path === '/api/ps')).toHaveLength(1);
   });
 });
 

@@ -42,8 +42,6 @@ export interface Backends {
   judge?: JudgePort;
   /** Every model call of the agents and the judge: made, or answered from the cache. */
   calls: ModelCalls;
-  /** Summary rows a backend adds after the run (Ollama: the context each model was given). */
-  summaryRows(): Promise<[string, string][]>;
 }
 
 interface Connection {
@@ -54,7 +52,6 @@ interface Connection {
   /** Checks that need the network: run after the agents exist, so their runtime loads meanwhile. */
   preflight: () => Promise<void>;
   contextNote?: string;
-  contextRow?: () => Promise<[string, string] | undefined>;
 }
 
 /** Bedrock's credentials are checked up front: that needs no network, and a run without them ends at once. */
@@ -147,10 +144,6 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
     },
     judge,
     calls,
-    async summaryRows() {
-      const rows = await Promise.all(Object.values(connections).map((c) => c.contextRow?.()));
-      return rows.filter((row): row is [string, string] => row !== undefined);
-    },
   };
 }
 

@@ -72,13 +72,5 @@ export async function connectOllama(run: OllamaRun) {
     },
     /** `num_ctx auto` or `num_ctx 8192`, for the header's Ollama lines. */
     contextNote: ` · num_ctx ${server.numCtx}`,
-    /** After the run: the context each model was given, against its own length. */
-    contextRow: async (): Promise<[string, string] | undefined> => {
-      const used = await server.contextsUsed();
-      const parts = [...used].flatMap(([model, { used: tokens, model: length }]) =>
-        tokens ? [`${model} ${tokens}${length ? ` of ${length}` : ''}`] : [],
-      );
-      return parts.length > 0 ? ['context', parts.join(', ')] : undefined;
-    },
   };
 }

@@ -148,6 +148,5 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
     ...(budget && { shouldStart: budget.shouldStart }),
   });
   const finish = { run, pack, epochs, runId: session.run.id, storePath: store.path, calls: backends.calls };
-  const rows = await backends.summaryRows();
-  return finishRun({ ...finish, options, output, io, samplesUsed: sampler?.samplesUsed(), rows });
+  return finishRun({ ...finish, options, output, io, samplesUsed: sampler?.samplesUsed() });
 }

@@ -52,8 +52,6 @@ export interface FinishOptions {
   io: CommandIo;
   calls: ModelCalls;
   samplesUsed?: number;
-  /** Rows a backend adds to the summary (Ollama: the context each model was given). */
-  rows?: [string, string][];
 }
 
 /**
@@ -63,7 +61,7 @@ export interface FinishOptions {
  */
 export async function finishRun(finish: FinishOptions): Promise<number> {
   const { run, pack, epochs, options, output, io } = finish;
-  const rows = [modelCallsRow(finish.calls, finish.samplesUsed), ...(finish.rows ?? [])];
+  const rows = [modelCallsRow(finish.calls, finish.samplesUsed)];
   const tallies =
     epochs > 1 ? reduceEpochs(run.cases, policyResolver({ cli: options.policy, pack: pack.repeatPolicy })) : undefined;
   const outcomes = tallies ?? run.cases;

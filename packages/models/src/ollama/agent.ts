@@ -48,5 +48,5 @@ export async function runOllamaAgent(options: RunOllamaAgentOptions): Promise<Tr
       cutOff: `the answer was cut off at the ${maxTokens}-token output limit (done_reason "length"); raise --max-tokens or --num-ctx`,
     }),
   );
-  return { ...transcript, retries };
+  return retries > 0 ? { ...transcript, retries } : transcript;
 }

@@ -3,7 +3,7 @@ import type { ChatRequest, ChatResponse } from 'ollama';
 import { withRetries } from '../common/retry.ts';
 import { freeOllamaReply, ollamaCallMaterial } from './call-key.ts';
 import { withRequestSignal } from './client.ts';
-import { checkNotTruncated, estimatePromptTokens } from './context-window.ts';
+import { confirmTruncation, estimatePromptTokens, looksTruncated } from './context-window.ts';
 import { type OllamaHost, RUN_KEEP_ALIVE } from './host.ts';
 import { isTransientOllamaError } from './transient.ts';
 
@@ -39,7 +39,9 @@ export function ollamaChat(call: OllamaChatCall): Promise<ChatResponse> {
       () => withRequestSignal(signal, () => host.client.chat({ ...sized, stream: false })),
       { retryable: isTransientOllamaError, policy: host.retry, ...(signal && { signal }) },
     );
-    checkNotTruncated(response, sentTokens, numCtx);
+    if (looksTruncated(response, sentTokens)) {
+      await confirmTruncation(host.client, response, request.model, sentTokens, numCtx);
+    }
     return response;
   };
   return calls ? calls.run(role, ollamaCallMaterial(request, epoch), send, freeOllamaReply) : send();

@@ -1,4 +1,4 @@
-import type { ChatRequest, ChatResponse } from 'ollama';
+import type { ChatRequest, ChatResponse, Ollama } from 'ollama';
 
 /** `--num-ctx`: sized per request from the prompt (auto), or one fixed context for every request. */
 export type NumCtxSetting = 'auto' | number;
@@ -52,18 +52,44 @@ export class PromptTruncatedError extends Error {
     readonly evaluatedTokens: number,
     readonly sentTokens: number,
     numCtx: number,
+    /** The context /api/ps says the model runs with, when it says. */
+    serverContext: number | undefined,
   ) {
+    const ran = serverContext === undefined ? '' : `; the model runs with a ${serverContext}-token context`;
     super(
-      `the server truncated the prompt to ${evaluatedTokens} tokens (about ${sentTokens} were sent with num_ctx ${numCtx}); check that nothing between here and Ollama drops options.num_ctx, or pass a larger --num-ctx`,
+      `the server truncated the prompt to ${evaluatedTokens} tokens (about ${sentTokens} were sent with num_ctx ${numCtx}${ran}); check that nothing between here and Ollama drops options.num_ctx, or pass a larger --num-ctx`,
     );
   }
 }
 
-/** Throws PromptTruncatedError when prompt_eval_count says the server read far less than was sent. */
-export function checkNotTruncated(response: ChatResponse, sentTokens: number, numCtx: number): void {
+/**
+ * Whether prompt_eval_count says the server read far less than was sent. Only a suspicion: a count
+ * can be low for other reasons, so `confirmTruncation` asks /api/ps what context the model runs with.
+ */
+export function looksTruncated(response: ChatResponse, sentTokens: number): boolean {
   const evaluated = response.prompt_eval_count ?? 0;
-  if (sentTokens < SMALLEST_SERVER_CONTEXT || evaluated <= 0) return;
-  if (evaluated < sentTokens * TRUNCATED_SHARE) throw new PromptTruncatedError(evaluated, sentTokens, numCtx);
+  return sentTokens >= SMALLEST_SERVER_CONTEXT && evaluated > 0 && evaluated < sentTokens * TRUNCATED_SHARE;
+}
+
+const withTag = (name: string) => (name.slice(name.lastIndexOf('/') + 1).includes(':') ? name : `${name}:latest`);
+
+/**
+ * Throws PromptTruncatedError when the model runs with a context shorter than the prompt (/api/ps
+ * `context_length`), or when the server does not say and prompt_eval_count is all there is to go by.
+ */
+export async function confirmTruncation(
+  client: Ollama,
+  response: ChatResponse,
+  model: string,
+  sentTokens: number,
+  numCtx: number,
+): Promise<void> {
+  const running = (await client.ps().catch(() => undefined))?.models.find((m) => withTag(m.name) === withTag(model));
+  // ollama-js 0.6.4's types predate context_length; servers since 0.7 send it.
+  const context = (running as { context_length?: unknown } | undefined)?.context_length;
+  const serverContext = typeof context === 'number' && context > 0 ? context : undefined;
+  if (serverContext !== undefined && serverContext >= sentTokens) return;
+  throw new PromptTruncatedError(response.prompt_eval_count ?? 0, sentTokens, numCtx, serverContext);
 }
 
 /**

@@ -62,13 +62,4 @@ export class OllamaHost {
     return window;
   }
 
-  /** The context each model has used so far (for the run header), by model. */
-  async contextsUsed(): Promise<Map<string, { used?: number; model?: number }>> {
-    const out = new Map<string, { used?: number; model?: number }>();
-    for (const [model, window] of this.#windows) {
-      const w = await window.catch(() => undefined);
-      if (w) out.set(model, { used: w.used, model: w.modelContext });
-    }
-    return out;
-  }
 }
