@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { workspaceSources } from '../../vitest.shared.ts';
 
 // End-to-end tests spawn the CLI (tsx start-up included) on shared 2-core machines: allow for load. Some
 // start it three or four times in one test (a run, its cached re-run, a resume), hence the minute.
-export default defineConfig({ test: { testTimeout: 60_000 } });
+export default defineConfig({ ...workspaceSources, test: { testTimeout: 60_000 } });

@@ -42,6 +42,7 @@ async function timedRun(): Promise<{ seconds: number; calls: number; code: numbe
   const child = spawn(
     process.execPath,
     [
+      '--conditions=@evalpacks/source',
       '--import',
       'tsx',
       `${root}apps/cli/src/bin.ts`,

@@ -30,6 +30,7 @@ for (let run = 0; run < Number(values.runs); run++) {
   const child = spawn(
     `${root}node_modules/.bin/tsx`,
     [
+      '--conditions=@evalpacks/source',
       `${root}apps/cli/src/bin.ts`,
       'eval',
       '--domain',

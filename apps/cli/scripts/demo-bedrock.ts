@@ -39,11 +39,15 @@ const args = ['eval', '--domain', 'code-review', ...backends, '--bedrock-endpoin
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const log = join(mkdtempSync(join(tmpdir(), 'evalpacks-demo-')), 'network.log');
 // Asynchronous on purpose: the stand-ins answer from this process's event loop.
-const child = spawn(`${root}node_modules/.bin/tsx`, [`${root}apps/cli/src/bin.ts`, ...args], {
-  cwd: root,
-  env: { ...process.env, ...awsEnv(KEY, log) },
-  stdio: 'inherit',
-});
+const child = spawn(
+  `${root}node_modules/.bin/tsx`,
+  ['--conditions=@evalpacks/source', `${root}apps/cli/src/bin.ts`, ...args],
+  {
+    cwd: root,
+    env: { ...process.env, ...awsEnv(KEY, log) },
+    stdio: 'inherit',
+  },
+);
 const [code] = (await once(child, 'close')) as [number | null];
 await bedrock.close();
 await ollama.close();

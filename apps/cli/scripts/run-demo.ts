@@ -7,10 +7,14 @@ import type { OllamaStandIn } from '@evalpacks/testkit';
 export async function runDemo(standIn: OllamaStandIn, args: string[]): Promise<void> {
   const root = fileURLToPath(new URL('../../../', import.meta.url));
   // Asynchronous on purpose: the stand-in answers from this process's event loop.
-  const child = spawn(`${root}node_modules/.bin/tsx`, [`${root}apps/cli/src/bin.ts`, ...args], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const child = spawn(
+    `${root}node_modules/.bin/tsx`,
+    ['--conditions=@evalpacks/source', `${root}apps/cli/src/bin.ts`, ...args],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   const [code] = (await once(child, 'close')) as [number | null];
   await standIn.close();
   process.exitCode = code ?? 2;

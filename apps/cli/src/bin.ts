@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
+import { backendChoices, DEFAULT_BACKEND, modelHelp, withBackendFlags } from './backends/registry.ts';
 import { compareCommand } from './commands/compare.ts';
 import { evalCommand } from './commands/eval.ts';
 import { historyCommand } from './commands/history.ts';
 import { listCommand } from './commands/list.ts';
+import { mergeCommand } from './commands/merge.ts';
 import { newDomainCommand } from './commands/new-domain.ts';
 import { formatError } from './report-error.ts';
 
@@ -15,29 +17,22 @@ const program = new Command('evalpacks')
   .exitOverride()
   .showHelpAfterError('(run with --help for usage)');
 
-program
-  .command('eval')
-  .description('run a pack against an agent model and judge it')
-  .option('--domain <name>', 'the pack to run (see --list)')
-  .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
-  .option('--list', 'list the packs with their case counts and variants')
-  .option('--variant <name>', "one of the pack's prompt variants (default: baseline)")
-  .option('--prompt <file>', 'a RISEN prompt file to use instead of a named variant')
-  .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
-  .option('--backend <name>', 'where the agent runs: ollama or bedrock (default ollama)')
-  .option('--judge-backend <name>', 'where the judge runs: ollama or bedrock (default: --backend)')
-  .option('--model <name>', 'agent model (default: qwen3.5:4b on ollama, Claude Sonnet 4.5 on bedrock)', undefined)
-  .option('--judge-model <name>', 'judge model (default: Claude Haiku 4.5 on bedrock, the agent model on ollama)')
-  .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models')
-  .option('--ollama-host <url>', 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)')
-  .option('--num-ctx <n>', "Ollama context per call: auto (default: prompt + output, up to the model's) or tokens")
-  .option('--think <level>', "Ollama agent thinking: on, off, low, medium, high (default: the server's)")
-  .option('--judge-think <level>', "Ollama judge thinking: on, off, low, medium, high (default: the server's)")
-  .option('--max-tokens <n>', 'Ollama agent answer limit per turn, thinking included (default 8192)')
-  .option('--max-retries <n>', 'Ollama retries of a call failing with 5xx, a reset or a timeout (default 5)')
-  .option('--region <name>', 'AWS region for Bedrock (default: $AWS_REGION, the profile, or us-east-1)')
-  .option('--profile <name>', 'AWS profile for Bedrock credentials (default: the standard AWS chain)')
-  .option('--bedrock-endpoint <url>', 'Bedrock Runtime endpoint, e.g. a VPC endpoint (default: the region)')
+withBackendFlags(
+  program
+    .command('eval')
+    .description('run a pack against an agent model and judge it')
+    .option('--domain <name>', 'the pack to run (see --list)')
+    .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
+    .option('--list', 'list the packs with their case counts and variants')
+    .option('--variant <name>', "one of the pack's prompt variants (default: baseline)")
+    .option('--prompt <file>', 'a RISEN prompt file to use instead of a named variant')
+    .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
+    .option('--backend <name>', `where the agent runs: ${backendChoices()} (default ${DEFAULT_BACKEND})`)
+    .option('--judge-backend <name>', `where the judge runs: ${backendChoices()} (default: --backend)`)
+    .option('--model <name>', modelHelp.agent)
+    .option('--judge-model <name>', modelHelp.judge)
+    .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models'),
+)
   .option('--max-cost <usd>', 'stop starting new cases once the estimated cost passes this many US dollars')
   .option('--structural-only', 'run structural checks only: no judge calls, no judge cost')
   .option('--skip-structural', 'skip structural checks and judge every case')
@@ -57,8 +52,23 @@ program
   .option('--reporter <names>', 'console, json, junit, markdown (repeatable or comma-separated)', collect)
   .option('--out <dir>', 'where file reporters write (default: .evalpacks/reports/run-N)')
   .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
+  .option('--shard <i/n>', 'run part I of N of the cases (stable by case id), e.g. one CI job each; see merge')
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = options.list ? await listCommand(io) : await evalCommand(options, io);
+  });
+
+program
+  .command('merge')
+  .description('join the shards of one run (eval --shard I/N), one store file each, into one run')
+  .argument('<stores...>', 'the store files of the shards, e.g. shard-1.db shard-2.db ...')
+  .option('--out <db>', 'the store to record the joined run in (created when missing)')
+  .option('--reporter <names>', 'console, json, junit, markdown (repeatable or comma-separated)', collect)
+  .option('--report-dir <dir>', 'where file reporters write (default: reports/run-N beside --out)')
+  .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
+  .option('--ci', 'plain output for CI logs')
+  .addOption(new Option('--no-color', 'no colours in the output'))
+  .action(async (stores: string[], options: Record<string, unknown>) => {
+    process.exitCode = await mergeCommand({ ...options, files: stores }, io);
   });
 
 program

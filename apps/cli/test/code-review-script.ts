@@ -14,7 +14,7 @@ export const sample = (id: string) =>
 export const AGENT_TOKENS = { input: 1000, output: 400 };
 
 /** A code-review agent that writes the pack's sample reviews, one per case, with fixed token counts. */
-export function scriptAgent(standIn: OllamaStandIn): void {
+export function scriptAgent(standIn: Pick<OllamaStandIn, 'script'>): void {
   for (const testCase of cases) {
     standIn.script({
       match: { hasFormat: false, contains: testCase.input },

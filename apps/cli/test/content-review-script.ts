@@ -12,7 +12,7 @@ export function contentFixture(caseId: string): Transcript {
 }
 
 /** A content reviewer that writes the pack's sample review of each draft, with fixed token counts. */
-export function scriptContentAgent(standIn: OllamaStandIn): void {
+export function scriptContentAgent(standIn: Pick<OllamaStandIn, 'script'>): void {
   for (const testCase of contentCases) {
     standIn.script({
       match: { hasFormat: false, contains: testCase.input },

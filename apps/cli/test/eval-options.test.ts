@@ -55,10 +55,27 @@ describe('parseEvalOptions', () => {
       model: 'qwen3.5:4b',
       maxCost: 0.5,
     });
-    expect(() => parseEvalOptions({ domain: 'x', backend: 'openai' })).toThrow('--backend must be ollama or bedrock');
-    expect(() => parseEvalOptions({ domain: 'x', judgeBackend: 'x' })).toThrow(
-      '--judge-backend must be ollama or bedrock',
+    expect(() => parseEvalOptions({ domain: 'x', backend: 'vllm' })).toThrow(
+      '--backend must be ollama, openai or bedrock',
     );
+    expect(() => parseEvalOptions({ domain: 'x', judgeBackend: 'x' })).toThrow(
+      '--judge-backend must be ollama, openai or bedrock',
+    );
+    expect(() => parseEvalOptions({ domain: 'x', baseUrl: 'http://127.0.0.1:8000/v1' })).toThrow(
+      '--base-url needs --backend openai or --judge-backend openai',
+    );
+    expect(() => parseEvalOptions({ domain: 'x', backend: 'openai', baseUrl: 'gpu-box:8000' })).toThrow(
+      '--base-url must be an http:// or https:// URL',
+    );
+    expect(parseEvalOptions({ domain: 'x', judgeBackend: 'openai', baseUrl: 'http://h:8000/v1' })).toMatchObject({
+      backend: 'ollama',
+      judgeBackend: 'openai',
+      baseUrl: 'http://h:8000/v1',
+    });
+    expect(() => parseEvalOptions({ domain: 'x', shard: '5/4' })).toThrow(
+      '--shard "5/4" is not a shard: use I/N with 1 <= I <= N, e.g. 2/4',
+    );
+    expect(parseEvalOptions({ domain: 'x', shard: '2/4' }).shard).toEqual({ index: 2, count: 4 });
     expect(() => parseEvalOptions({ domain: 'x', maxCost: 'lots' })).toThrow(
       '--max-cost must be a number of US dollars',
     );

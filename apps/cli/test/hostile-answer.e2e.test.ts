@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codeReviewArgs } from './code-review-script.ts';
@@ -43,5 +46,43 @@ describe('an answer written to hijack the judge', () => {
       expect(prompt.split(open)).toHaveLength(2);
       expect(prompt.split(close)).toHaveLength(2);
     }
+  });
+
+  it('cannot reach the terminal with control characters, in the answer or in the judge reasoning', async () => {
+    const osc52 = '\u001b]52;c;ZXZpbA==\u0007';
+    standIn.script({
+      match: { hasFormat: false },
+      reply: { content: `Fine.${osc52}\u001b[2J\u009b2J\rPASS\u202e` },
+    });
+    standIn.script({
+      match: { hasFormat: true },
+      reply: { content: JSON.stringify({ reasoning: `Caught.\u001b[31m${osc52}`, caught: true, flagged: false }) },
+    });
+    const result = await runCli(codeReviewArgs(standIn.url, '--judge-always', '--no-color', '--ci'));
+    expect(result.stderr).toBe('');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may reach the terminal
+    expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202E]/);
+    expect(result.stdout).toContain('  answer   Fine.␛]52;c;ZXZpbA==␇␛[2J[U+009B]2J␍PASS[U+202E]\n');
+    expect(result.stdout).toContain('      Caught.␛[31m␛]52;c;ZXZpbA==␇\n');
+  });
+
+  it('leaves no raw HTML or image from model text in summary.md', async () => {
+    const hostile = '</details><img src=x onerror=alert(1)>![](https://tracker.example/b.png)';
+    standIn.script({ match: { hasFormat: false }, reply: { content: hostile } });
+    standIn.script({
+      match: { hasFormat: true },
+      reply: { content: JSON.stringify({ reasoning: hostile, caught: false, flagged: true }) },
+    });
+    const out = mkdtempSync(join(tmpdir(), 'evalpacks-md-'));
+    const result = await runCli(codeReviewArgs(standIn.url, '--judge-always', '--reporter', 'markdown', '--out', out));
+    expect(result.stderr).toBe('');
+    const markdown = readFileSync(join(out, 'summary.md'), 'utf8');
+    expect(markdown).toContain(
+      '&lt;/details&gt;&lt;img src=x onerror=alert(1)&gt;\\!\\[\\](https://tracker.example/b.png)',
+    );
+    expect(markdown).not.toMatch(/<img|!\[\]\(/);
+    // The report's own <details> blocks only: one per failed case, each closed once.
+    expect(markdown.match(/<details>/g)).toHaveLength(3);
+    expect(markdown.match(/<\/details>/g)).toHaveLength(3);
   });
 });

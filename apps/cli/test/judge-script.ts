@@ -14,7 +14,11 @@ export const VERDICTS = {
  * A judge that finds every expected finding caught except `missed`, and flags no expectedAbsent item, with
  * fixed token counts; `why` is its reasoning for the miss.
  */
-export function scriptJudge(standIn: OllamaStandIn, missed: string, why = VERDICTS.missed.reasoning): void {
+export function scriptJudge(
+  standIn: Pick<OllamaStandIn, 'script'>,
+  missed: string,
+  why = VERDICTS.missed.reasoning,
+): void {
   const reply = (verdict: object) => ({
     content: JSON.stringify(verdict),
     promptTokens: JUDGE_TOKENS.input,

@@ -40,10 +40,11 @@ describe('pnpm new-domain NAME', () => {
   afterAll(async () => {
     await standIn.close();
     rmSync(copy, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('creates a pack that pnpm eval and pnpm test pick up at once, changing nothing else but the lockfile', {
-    timeout: 180_000,
+    // Two cold builds of the workspace copy (by `pnpm new-domain`, and after its install) on a shared machine.
+    timeout: 600_000,
   }, async () => {
     const created = await run('pnpm', ['new-domain', NAME], { cwd: copy });
     expect(created.code).toBe(0);
@@ -77,7 +78,11 @@ describe('pnpm new-domain NAME', () => {
       reply: { content: '{"reasoning":"r","flagged":false}' },
     });
     standIn.script({ match: { hasFormat: true }, reply: { content: '{"reasoning":"r","caught":true}' } });
-    const inCopy = (...args: string[]) => run('pnpm', args, { cwd: copy, env: { TURBO_TELEMETRY_DISABLED: '1' } });
+    // No TURBO_FORCE (CI sets it): the evals below run side by side and must find the build done, not redo it.
+    const inCopy = (...args: string[]) =>
+      run('pnpm', args, { cwd: copy, env: { TURBO_TELEMETRY_DISABLED: '1', TURBO_FORCE: undefined } });
+    // `pnpm eval` builds what the CLI loads first; build once here so the evals share a cached build.
+    expect((await inCopy('build')).code).toBe(0);
     // Independent and read-only, so they run side by side: the typecheck alone takes seconds.
     const offlineStore = join(mkdtempSync(join(tmpdir(), 'evalpacks-new-domain-')), 'evalpacks.db');
     const [evaluated, offline, tested, dry, typed, linted] = await Promise.all([

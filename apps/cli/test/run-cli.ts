@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TSX = `${ROOT}node_modules/.bin/tsx`;
 const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+/** Tests run the sources: the workspace's packages resolve to their src/ under this condition, no build needed. */
+const SOURCE = '--conditions=@evalpacks/source';
 
 export interface CliResult {
   code: number | null;
@@ -55,7 +57,7 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
 
 /** Runs the real CLI as a subprocess, as a user would, with a fresh store unless the test gives one. */
 export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
-  return run(TSX, [BIN, ...args], { env: { EVALPACKS_STORE: tempStore(), ...env } });
+  return run(TSX, [SOURCE, BIN, ...args], { env: { EVALPACKS_STORE: tempStore(), ...env } });
 }
 
 /**
@@ -63,7 +65,7 @@ export function runCli(args: string[], env: Record<string, string | undefined> =
  * the CLI itself: what a test of SIGKILL and SIGINT needs.
  */
 export function spawnCli(args: string[], env: Record<string, string | undefined> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', BIN, ...args], {
+  const child = spawn(process.execPath, [SOURCE, '--import', 'tsx', BIN, ...args], {
     cwd: ROOT,
     env: childEnv({ EVALPACKS_STORE: tempStore(), ...env }),
     stdio: 'pipe',

@@ -65,7 +65,7 @@ export function planReply(plans: ReadonlyMap<string, Plan>, req: ChatRequest): R
 }
 
 /** Agent turns follow the plans; every rubric is judged met, so only trajectory checks can fail a case. */
-export function scriptSupportDesk(standIn: OllamaStandIn, plans: ReadonlyMap<string, Plan>): void {
+export function scriptSupportDesk(standIn: Pick<OllamaStandIn, 'script'>, plans: ReadonlyMap<string, Plan>): void {
   standIn.script({ match: { hasFormat: false }, reply: (req) => planReply(plans, req) });
   standIn.script({
     match: { hasFormat: true },

@@ -44,7 +44,7 @@ export function yesNoJudgeReply(req: ChatRequest): Reply {
   return { content: '{"reasoning":"The answer meets the rubric.","answer":"YES"}', ...tokens };
 }
 
-export function scriptToolBasics(standIn: OllamaStandIn): void {
+export function scriptToolBasics(standIn: Pick<OllamaStandIn, 'script'>): void {
   standIn.script({ match: { hasFormat: false }, reply: tutorialModelReply });
   standIn.script({ match: { hasFormat: true }, reply: yesNoJudgeReply });
 }

@@ -15,6 +15,7 @@ export {
   findCacheMiss,
   type ModelCallCounts,
   ModelCalls,
+  UnreadableCacheEntry,
 } from './cache/model-calls.ts';
 export { inputHash, labelKey, labelledOutcome } from './calibration/label-key.ts';
 export { answerContains, answersWithinTurnLimit, turnsWithin } from './checks/answer-checks.ts';
@@ -72,10 +73,12 @@ export { formatInterval, formatRate, percent, points } from './report/format-rat
 export { type JsonReportOptions, jsonReport } from './report/json.ts';
 export { type JunitReportOptions, junitReport } from './report/junit.ts';
 export { type MarkdownReportOptions, markdownReport } from './report/markdown.ts';
+export { redactUrl, redactUrls, splitCredentials } from './report/redact-url.ts';
 export { type RepeatReporterOptions, repeatReporter } from './report/repeat-console.ts';
 export { type FlakyItem, type KindFigures, type RepeatSummary, summarizeRepeats } from './report/repeat-summary.ts';
 export { type Suggestion, suggestionsFor } from './report/suggestions.ts';
 export { type RunSummary, summarizeRun } from './report/summary.ts';
+export { visible, visibleDeep } from './report/visible.ts';
 export { brief, describeItem } from './runner/case-outcome.ts';
 export { InfrastructureError } from './runner/infrastructure-error.ts';
 export { type ItemKind, type ItemOutcome, itemOutcomes } from './runner/item-outcomes.ts';
@@ -90,6 +93,7 @@ export { type CaseTally, type ItemTally, policyResolver, reduceEpochs, runPolicy
 export { replayAgent } from './runner/replay-agent.ts';
 export { type RunOptions, runPack } from './runner/run-pack.ts';
 export { type SampleFallbackAgent, uncachedAgent, withSampleFallback } from './runner/sample-agent.ts';
+export { casesInShard, describeShard, parseShard, type Shard, ShardSchema, shardOfCase } from './runner/shard.ts';
 export { type Case, type CaseInput, CaseSchema } from './schema/case.ts';
 export { type CheckResult, CheckResultSchema, type RisenPart, RisenPartSchema } from './schema/check.ts';
 export { type Finding, FindingSchema, type Severity, SeveritySchema } from './schema/finding.ts';

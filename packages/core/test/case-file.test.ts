@@ -1,6 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CaseFileError, loadCaseFile } from '../src/pack/case-file.ts';
+import { CASE_FILE_LIMIT, CaseFileError, loadCaseFile } from '../src/pack/case-file.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`fixtures/${name}`, import.meta.url));
 
@@ -51,5 +54,36 @@ describe('loadCaseFile', () => {
       ['a', 'x'],
       ['b', 'filled'],
     ]);
+  });
+
+  const temp = (name: string, text: string) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'evalpacks-cases-')), name);
+    writeFileSync(file, text);
+    return file;
+  };
+  const oneCase = (i: number) => ({ id: `c-${i}`, name: `Case ${i}`, input: 'x'.repeat(1000) });
+
+  it('parses a .json file larger than the YAML parser may read as JSON, case by case', async () => {
+    const cases = Array.from({ length: 6000 }, (_, i) => oneCase(i));
+    const file = temp('many.json', JSON.stringify(cases));
+    const loaded = await loadCaseFile(file);
+    expect(loaded).toHaveLength(6000);
+    expect(loaded[5999]?.id).toBe('c-5999');
+  });
+
+  it('refuses a case file over its size limit in one line, before reading it', async () => {
+    const json = temp('huge.json', ' '.repeat(CASE_FILE_LIMIT.json + 1));
+    await expect(loadCaseFile(json)).rejects.toThrow(
+      `${json}: 32.0 MB is more than a JSON case file may hold (32 MB); split it into several files`,
+    );
+    const yaml = temp('huge.yaml', '#'.repeat(CASE_FILE_LIMIT.yaml + 1));
+    await expect(loadCaseFile(yaml)).rejects.toThrow(
+      `${yaml}: 4.0 MB is more than a YAML case file may hold (4 MB); split it into several files, or write it as JSONL`,
+    );
+  });
+
+  it('reads JSONL one line at a time, naming the line of a broken one', async () => {
+    const file = temp('lines.jsonl', `${JSON.stringify(oneCase(1))}\n\n${JSON.stringify(oneCase(2))}\n{oops\n`);
+    await expect(loadCaseFile(file)).rejects.toThrow(new RegExp(`^${file}:4: invalid JSON: `));
   });
 });

@@ -91,9 +91,21 @@ describe('markdownReport and jsonReport', () => {
     const markdown = markdownReport(run, { runId: '7' });
     const row = markdown.split('\n').find((line) => line.startsWith('| ❌ |'));
     expect(row).toBe(
-      `| ❌ | lookup [epoch 2/3] | – | 0/1 | 0 | steps: missed finding "ssn": a <b> & "c" 'd' \u0000\u0007 \\| pipe<br>next line ]]> 😀<br>second reason |`,
+      `| ❌ | lookup \\[epoch 2/3\\] | – | 0/1 | 0 | steps: missed finding "ssn": a &lt;b&gt; &amp; "c" 'd' ␀␇ \\| pipe<br>next line \\]\\]&gt; 😀<br>second reason |`,
     );
     expect(markdown).toContain('**1/3 cases passed** · agent `ollama a` · judge `ollama j` · run 7');
+  });
+
+  it('renders HTML and Markdown from model text as text: no closing tag, image, beacon or handler', () => {
+    const hostile = '</details><img src=x onerror=alert(1)> ![](https://tracker.example/b.png) <script>x</script>';
+    const failed = result('failed', 0, [hostile]);
+    const verdict = { ...failed.verdicts[0], reasoning: hostile } as CaseResult['verdicts'][number];
+    const markdown = markdownReport({ ...run, cases: [{ ...failed, verdicts: [verdict] }] });
+    expect(markdown).not.toMatch(/<img|<script|<\/details><img|!\[\]\(/);
+    expect(markdown.match(/<\/?details>/g)).toEqual(['<details>', '</details>']);
+    expect(markdown).toContain(
+      '&lt;/details&gt;&lt;img src=x onerror=alert(1)&gt; \\!\\[\\](https://tracker.example/b.png) &lt;script&gt;x&lt;/script&gt;',
+    );
   });
 
   it('writes the run result that parses back, with its summary and id', () => {

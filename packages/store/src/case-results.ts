@@ -160,21 +160,26 @@ function verdictFromRow(row: VerdictRow): Verdict {
 
 const parse = <T>(schema: z.ZodType<T>, json: string): T => schema.parse(JSON.parse(json));
 
-/** Every saved result of a run, cases in the order they were saved, epochs of a case together. */
-export function selectCaseResults(db: Database.Database, runId: number): CaseResult[] {
+/**
+ * Every saved result of a run (or of one of its cases), in the order they were saved, epochs of a case
+ * together.
+ */
+export function selectCaseResults(db: Database.Database, runId: number, caseId?: string): CaseResult[] {
+  const oneCase = caseId === undefined ? '' : ' AND c.case_id = ?';
+  const params = caseId === undefined ? [runId] : [runId, caseId];
   const rows = db
     .prepare(
       `SELECT c.*, t.model, t.input, t.answer, t.tool_calls_json, t.turns, t.input_tokens, t.output_tokens,
               t.latency_ms, t.error, t.sample, t.retries, t.turn_limit_reached, t.stop_reason, t.thinking,
               t.prompt_truncated_to
        FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)
-       WHERE c.run_id = ? ORDER BY c.rowid`,
+       WHERE c.run_id = ?${oneCase} ORDER BY c.rowid`,
     )
-    .all(runId) as CaseRow[];
+    .all(...params) as CaseRow[];
   const verdicts = new Map<string, Verdict[]>();
   const verdictRows = db
-    .prepare('SELECT * FROM verdicts WHERE run_id = ? ORDER BY case_id, epoch, position')
-    .all(runId) as VerdictRow[];
+    .prepare(`SELECT * FROM verdicts WHERE run_id = ?${oneCase.replace('c.', '')} ORDER BY case_id, epoch, position`)
+    .all(...params) as VerdictRow[];
   for (const row of verdictRows) {
     const key = `${row.case_id}#${row.epoch}`;
     verdicts.set(key, [...(verdicts.get(key) ?? []), verdictFromRow(row)]);

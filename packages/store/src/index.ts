@@ -1,5 +1,13 @@
+export {
+  CASE_FILTERS,
+  type CaseFilter,
+  type CaseListing,
+  type CasePage,
+  type CaseQuery,
+} from './case-listing.ts';
 export type { CostOf } from './case-results.ts';
 export { StoreError } from './errors.ts';
 export { SCHEMA_VERSION } from './migrations.ts';
+export type { RunFacets, RunFilter, RunListing, RunPage } from './run-listing.ts';
 export type { RunKind, RunMeta, RunOutcome, RunRecord, RunStatus } from './runs.ts';
 export { EvalStore } from './store.ts';

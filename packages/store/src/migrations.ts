@@ -120,7 +120,12 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (pack, key)
   );
   `,
-  // 4: why each answer stopped (a cut-off one is 'length'), the agent's thinking, and a prompt the server cut.
+  // 4: shards. A run of one part of the cases (--shard I/N) says which part, so merge can join them.
+  `
+  ALTER TABLE runs ADD COLUMN shard_index INTEGER;
+  ALTER TABLE runs ADD COLUMN shard_count INTEGER;
+  `,
+  // 5: why each answer stopped (a cut-off one is 'length'), the agent's thinking, and a prompt the server cut.
   `
   ALTER TABLE transcripts ADD COLUMN stop_reason TEXT;
   ALTER TABLE transcripts ADD COLUMN thinking TEXT;

@@ -122,3 +122,31 @@ export function openDatabase(path: string): Database.Database {
     throw new StoreError(`the store ${path} cannot be opened: ${reason(error)}`, leaveIt(path));
   }
 }
+
+/**
+ * Opens an existing store for reading only (the viewer): nothing is created, migrated or written. A store
+ * from an older evalpacks is refused rather than upgraded, since upgrading is a write.
+ */
+export function openDatabaseReadOnly(path: string): Database.Database {
+  if (!existsSync(path)) {
+    throw new StoreError(`no store at ${path}`, 'Run pnpm eval first, or pass --store PATH to name another file');
+  }
+  checkExisting(path);
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    db.pragma('busy_timeout = 5000');
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version !== SCHEMA_VERSION) {
+      throw new StoreError(
+        `the store ${path} has schema version ${version}, not ${SCHEMA_VERSION}; left untouched`,
+        'Run pnpm eval once with this evalpacks to upgrade it, or pass --store PATH to use another file',
+      );
+    }
+    return db;
+  } catch (error) {
+    db?.close();
+    if (error instanceof StoreError) throw error;
+    throw new StoreError(`the store ${path} cannot be opened: ${reason(error)}`, leaveIt(path));
+  }
+}

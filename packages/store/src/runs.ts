@@ -1,4 +1,4 @@
-import type { ModelRef } from '@evalpacks/core';
+import type { ModelRef, Shard } from '@evalpacks/core';
 import type Database from 'better-sqlite3';
 
 export type RunKind = 'eval' | 'rejudge';
@@ -19,6 +19,8 @@ export interface RunMeta {
   gitCommit?: string;
   /** The settings that decide the results, compared field by field on --resume. */
   config: Record<string, unknown>;
+  /** The part of the cases this run ran (--shard I/N); absent when it ran them all. */
+  shard?: Shard;
   startedAt: string;
 }
 
@@ -28,7 +30,7 @@ export interface RunRecord extends RunMeta {
   finishedAt?: string;
 }
 
-interface RunRow {
+export interface RunRow {
   id: number;
   kind: RunKind;
   parent_run_id: number | null;
@@ -46,6 +48,8 @@ interface RunRow {
   status: RunStatus;
   started_at: string;
   finished_at: string | null;
+  shard_index: number | null;
+  shard_count: number | null;
 }
 
 export function runFromRow(row: RunRow): RunRecord {
@@ -62,6 +66,8 @@ export function runFromRow(row: RunRow): RunRecord {
     offline: row.offline === 1,
     ...(row.git_commit !== null && { gitCommit: row.git_commit }),
     config: JSON.parse(row.config_json) as Record<string, unknown>,
+    ...(row.shard_index !== null &&
+      row.shard_count !== null && { shard: { index: row.shard_index, count: row.shard_count } }),
     status: row.status,
     startedAt: row.started_at,
     ...(row.finished_at !== null && { finishedAt: row.finished_at }),
@@ -72,8 +78,8 @@ export function insertRun(db: Database.Database, meta: RunMeta): number {
   const info = db
     .prepare(
       `INSERT INTO runs (kind, parent_run_id, pack, variant, prompt_hash, agent_backend, agent_model, judge_backend,
-         judge_model, epochs, offline, git_commit, config_json, status, started_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)`,
+         judge_model, epochs, offline, git_commit, config_json, status, started_at, shard_index, shard_count)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)`,
     )
     .run(
       meta.kind,
@@ -90,12 +96,22 @@ export function insertRun(db: Database.Database, meta: RunMeta): number {
       meta.gitCommit ?? null,
       JSON.stringify(meta.config),
       meta.startedAt,
+      meta.shard?.index ?? null,
+      meta.shard?.count ?? null,
     );
   return Number(info.lastInsertRowid);
 }
 
 export function selectRun(db: Database.Database, id: number): RunRecord | undefined {
   const row = db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined;
+  return row && runFromRow(row);
+}
+
+/** The newest completed eval run in the file, of any pack: what a CI job's store holds. */
+export function selectLatestCompleted(db: Database.Database): RunRecord | undefined {
+  const row = db
+    .prepare("SELECT * FROM runs WHERE status = 'completed' AND kind = 'eval' ORDER BY id DESC LIMIT 1")
+    .get() as RunRow | undefined;
   return row && runFromRow(row);
 }
 

@@ -1,4 +1,4 @@
-import type { CallCache } from '@evalpacks/core';
+import { type CallCache, UnreadableCacheEntry } from '@evalpacks/core';
 
 /** The port's operations, synchronous as better-sqlite3 is; the store wraps them in promises. */
 export interface SyncCallCache {
@@ -18,7 +18,13 @@ export function sqliteCallCache(db: Database.Database): SyncCallCache {
   return {
     get(key) {
       const json = select.get(key) as string | undefined;
-      return json === undefined ? undefined : (JSON.parse(json) as unknown);
+      if (json === undefined) return undefined;
+      try {
+        return JSON.parse(json) as unknown;
+      } catch {
+        // A damaged row is one lost answer, not a damaged store: it is fetched again and overwritten.
+        throw new UnreadableCacheEntry(`cache entry ${key} is not valid JSON`);
+      }
     },
     set(key, value, meta) {
       upsert.run(key, meta.role, meta.backend, meta.model, JSON.stringify(value), new Date().toISOString());

@@ -1,16 +1,26 @@
 import type { CallCache, CaseResult, Label } from '@evalpacks/core';
 import Database from 'better-sqlite3';
 import { ZodError } from 'zod';
+import {
+  type CaseListing,
+  type CasePage,
+  type CaseQuery,
+  selectCaseCosts,
+  selectCasePage,
+  selectCasesSavedAfter,
+} from './case-listing.ts';
 import { type CostOf, insertCaseResult, selectCaseResults } from './case-results.ts';
 import { StoreError } from './errors.ts';
 import { deleteLabel, selectLabels, upsertLabel } from './labels.ts';
-import { openDatabase } from './open-database.ts';
+import { openDatabase, openDatabaseReadOnly } from './open-database.ts';
+import { type RunFacets, type RunFilter, type RunPage, selectRunFacets, selectRunPage } from './run-listing.ts';
 import {
   insertRun,
   type RunMeta,
   type RunOutcome,
   type RunRecord,
   type RunStatus,
+  selectLatestCompleted,
   selectLatestUnfinished,
   selectRun,
   selectRunOutcomes,
@@ -33,6 +43,11 @@ export class EvalStore {
     return new EvalStore(path, openDatabase(path));
   }
 
+  /** Opens an existing store for reading only: nothing is created, migrated or written. */
+  static openReadOnly(path: string): EvalStore {
+    return new EvalStore(path, openDatabaseReadOnly(path));
+  }
+
   beginRun(meta: RunMeta): RunRecord {
     const id = this.guard(() => insertRun(this.db, meta));
     return this.run(id) as RunRecord;
@@ -47,6 +62,11 @@ export class EvalStore {
     return this.guard(() => selectLatestUnfinished(this.db, pack));
   }
 
+  /** The newest completed eval run, of any pack. */
+  latestCompletedRun(): RunRecord | undefined {
+    return this.guard(() => selectLatestCompleted(this.db));
+  }
+
   setRunStatus(id: number, status: RunStatus, finishedAt?: string): void {
     this.guard(() => updateRunStatus(this.db, id, status, finishedAt));
   }
@@ -55,8 +75,33 @@ export class EvalStore {
     this.guard(() => insertCaseResult(this.db, runId, result, costOf));
   }
 
-  caseResults(runId: number): CaseResult[] {
-    return this.guard(() => selectCaseResults(this.db, runId));
+  /** Every result of a run, or of one case of it (all its epochs). */
+  caseResults(runId: number, caseId?: string): CaseResult[] {
+    return this.guard(() => selectCaseResults(this.db, runId, caseId));
+  }
+
+  /** One page of runs, newest first, with their results counted. */
+  runPage(filter: RunFilter): RunPage {
+    return this.guard(() => selectRunPage(this.db, filter));
+  }
+
+  runFacets(): RunFacets {
+    return this.guard(() => selectRunFacets(this.db));
+  }
+
+  /** One page of a run's cases (statuses only, no transcripts). */
+  casePage(runId: number, query: CaseQuery): CasePage {
+    return this.guard(() => selectCasePage(this.db, runId, query));
+  }
+
+  /** Cases of a run with an epoch saved after `after`: what a live view has not shown yet. */
+  casesSavedAfter(runId: number, after: number): CaseListing[] {
+    return this.guard(() => selectCasesSavedAfter(this.db, runId, after));
+  }
+
+  /** What each epoch of a case cost, where prices are known. */
+  caseCosts(runId: number, caseId: string): Map<number, number> {
+    return this.guard(() => selectCaseCosts(this.db, runId, caseId));
   }
 
   /** Completed runs of a pack, oldest first, with their pass counts. */

@@ -58,6 +58,18 @@ describe('EvalStore', () => {
     store.close();
   });
 
+  it('records the shard a run ran, and finds the newest completed run of any pack', () => {
+    const store = EvalStore.open(tempStorePath());
+    const whole = store.beginRun(runMeta());
+    store.setRunStatus(whole.id, 'completed', '2025-01-01T11:00:00.000Z');
+    const part = store.beginRun(runMeta({ pack: 'other', shard: { index: 2, count: 4 } }));
+    expect(store.latestCompletedRun()?.id).toBe(whole.id);
+    store.setRunStatus(part.id, 'completed', '2025-01-01T12:00:00.000Z');
+    expect(store.latestCompletedRun()).toMatchObject({ id: part.id, pack: 'other', shard: { index: 2, count: 4 } });
+    expect(store.run(whole.id)?.shard).toBeUndefined();
+    store.close();
+  });
+
   it('keeps call-cache entries across opens and overwrites an entry on refresh', async () => {
     const path = tempStorePath();
     const store = EvalStore.open(path);

@@ -51,4 +51,5 @@ export type {
   Quota,
   Reply as OpenAIReply,
   Rule as OpenAIRule,
+  WireMessage,
 } from './openai/types.ts';

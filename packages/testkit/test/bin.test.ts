@@ -15,7 +15,8 @@ afterEach(async () => {
   }
 });
 
-it('starts the stand-in from a JSON script and prints its URL', async () => {
+// It starts a tsx process, which takes seconds on a loaded 2-core machine: more than vitest's default 5 s.
+it('starts the stand-in from a JSON script and prints its URL', { timeout: 30_000 }, async () => {
   const dir = await mkdtemp(join(tmpdir(), 'testkit-bin-'));
   const script = join(dir, 'rules.json');
   const rules = [

@@ -1,6 +1,6 @@
-import { DEFAULT_BEDROCK_JUDGE_MODEL } from '@evalpacks/models/defaults';
+import { BACKENDS, type Backend, backendEntry } from './registry.ts';
 
-export type Backend = 'ollama' | 'bedrock';
+export type { Backend } from './registry.ts';
 
 /** A role's backend and model; core's ModelRef with the backend narrowed to the ones the CLI knows. */
 export interface RoleChoice {
@@ -17,21 +17,32 @@ export interface Roles {
 export interface RoleFlags {
   backend: Backend;
   judgeBackend?: Backend;
-  model: string;
+  /** Defaults to the backend's agent model. */
+  model?: string;
   judgeModel?: string;
   structuralOnly: boolean;
 }
 
+/** The agent model a backend runs when --model is not given. */
+export const defaultAgentModel = (backend: Backend): string => backendEntry(backend).defaults.agent;
+
 /**
- * Which backend and model each role uses. The judge runs where --judge-backend says, else with the
- * agent; its model is --judge-model, else Bedrock's cheaper default, else on Ollama the agent's own
- * model (or the Ollama default when the agent is elsewhere).
+ * The judge model on `backend` when --judge-model is not given: the backend's own judge default, else the
+ * agent's model when the agent runs there too, else the backend's agent default.
  */
-export function resolveRoles(flags: RoleFlags, ollamaDefault: string): Roles {
-  const agent = { backend: flags.backend, model: flags.model };
+export function defaultJudgeModel(backend: Backend, agent: { backend: string; model: string }): string {
+  const { defaults } = backendEntry(backend);
+  return defaults.judge ?? (agent.backend === backend ? agent.model : defaults.agent);
+}
+
+/** Which backend and model each role uses. The judge runs where --judge-backend says, else with the agent. */
+export function resolveRoles(flags: RoleFlags): Roles {
+  const agent = { backend: flags.backend, model: flags.model ?? defaultAgentModel(flags.backend) };
   if (flags.structuralOnly) return { agent };
   const backend = flags.judgeBackend ?? flags.backend;
-  const fallback =
-    backend === 'bedrock' ? DEFAULT_BEDROCK_JUDGE_MODEL : flags.backend === 'ollama' ? flags.model : ollamaDefault;
-  return { agent, judge: { backend, model: flags.judgeModel ?? fallback } };
+  return { agent, judge: { backend, model: flags.judgeModel ?? defaultJudgeModel(backend, agent) } };
 }
+
+/** The backends the roles run on, each once, in registry order. */
+export const backendsUsed = (roles: readonly (RoleChoice | undefined)[]): Backend[] =>
+  BACKENDS.map((entry) => entry.name).filter((name) => roles.some((role) => role?.backend === name));

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { DEFAULT_BACKEND } from '../backends/registry.ts';
+import { defaultAgentModel } from '../backends/roles.ts';
 import { UsageError } from '../usage-error.ts';
-import { count, DEFAULT_OLLAMA_MODEL, JudgeStyleSchema } from './eval-options.ts';
+import { count, JudgeStyleSchema } from './eval-options.ts';
 import { PolicySchema } from './policy-option.ts';
 
 /** The compare command's flags after commander has read them. */
@@ -12,7 +14,7 @@ export const CompareOptionsSchema = z
     /** A variant name of the pack or a prompt file; the pack's default variant when absent. */
     baseline: z.string().min(1).optional(),
     variant: z.string().min(1).optional(),
-    model: z.string().min(1).default(DEFAULT_OLLAMA_MODEL),
+    model: z.string().min(1).default(defaultAgentModel(DEFAULT_BACKEND)),
     baselineModel: z.string().min(1).optional(),
     variantModel: z.string().min(1).optional(),
     judgeModel: z.string().min(1).optional(),

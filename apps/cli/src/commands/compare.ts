@@ -106,16 +106,17 @@ export async function compareCommand(raw: Record<string, unknown>, io: CommandIo
     options.testCase?.map((file) => userPath(file)),
   );
   const judgeModel = options.structuralOnly ? undefined : (options.judgeModel ?? options.model);
+  const role = (model: string) => ({ backend: 'ollama' as const, model });
   const backends = await connectBackends({
-    ollamaHost: options.ollamaHost,
     // A pack that brings its own agent needs a backend for the judge only.
-    agentModels: ownAgent ? [] : [baseline.model, variant.model],
-    judgeModel,
+    agents: ownAgent ? [] : [role(baseline.model), role(variant.model)],
+    ...(judgeModel && { judge: role(judgeModel) }),
+    options,
     timeout: options.timeout,
   });
-  const agentOf = (side: Side) => ownAgent ?? backends.agent(side.model);
+  const agentOf = (side: Side) => ownAgent ?? backends.agent(role(side.model));
   const where = (side: Side) =>
-    ownAgent ? `${side.model} (the pack's own)` : `ollama ${side.model} @ ${backends.host}`;
+    ownAgent ? `${side.model} (the pack's own)` : `ollama ${side.model}${backends.where.ollama}`;
 
   const policy = runPolicy({ cli: options.policy, pack: pack.repeatPolicy });
   const epochs = options.repeat === 1 ? '1 epoch' : `${options.repeat} epochs`;

@@ -1,13 +1,9 @@
-import { type CacheMode, JUDGE_STYLES } from '@evalpacks/core';
-import { DEFAULT_BEDROCK_AGENT_MODEL } from '@evalpacks/models/defaults';
+import { type CacheMode, JUDGE_STYLES, parseShard } from '@evalpacks/core';
 import { z } from 'zod';
-import { OllamaFlagsSchema } from '../backends/ollama-options.ts';
+import { BACKEND_OPTIONS, backendSchema, DEFAULT_BACKEND, unusedBackendFlags } from '../backends/registry.ts';
+import { defaultAgentModel } from '../backends/roles.ts';
 import { UsageError } from '../usage-error.ts';
 import { PolicySchema } from './policy-option.ts';
-
-export const DEFAULT_OLLAMA_MODEL = 'qwen3.5:4b';
-
-const backend = (flag: string) => z.enum(['ollama', 'bedrock'], { error: `${flag} must be ollama or bedrock` });
 
 export const count = (name: string, max: number) =>
   z.coerce
@@ -59,19 +55,14 @@ export const EvalOptionsSchema = z
     variant: z.string().optional(),
     prompt: z.string().optional(),
     testCase: z.array(z.string()).optional(),
-    backend: backend('--backend').default('ollama'),
+    backend: backendSchema('--backend').default(DEFAULT_BACKEND),
     /** Defaults to --backend. */
-    judgeBackend: backend('--judge-backend').optional(),
+    judgeBackend: backendSchema('--judge-backend').optional(),
     /** Defaults to the backend's default model. */
     model: z.string().min(1).optional(),
     judgeModel: z.string().min(1).optional(),
     judgeStyle: JudgeStyleSchema,
-    ollamaHost: z.string().optional(),
-    region: z.string().min(1).optional(),
-    profile: z.string().min(1).optional(),
-    bedrockEndpoint: z
-      .url({ protocol: /^https?$/, error: '--bedrock-endpoint must be an http:// or https:// URL' })
-      .optional(),
+    ...BACKEND_OPTIONS.shape,
     maxCost: z.coerce
       .number({ error: '--max-cost must be a number of US dollars' })
       .nonnegative('--max-cost must not be negative')
@@ -95,8 +86,19 @@ export const EvalOptionsSchema = z
     reporter: reporterList.default(['console']),
     out: z.string().min(1).optional(),
     minPassRate: passRate.optional(),
+    /** One part of the cases, `I/N`, for CI jobs in parallel; `pnpm merge` joins the parts. */
+    shard: z
+      .string()
+      .transform((text, ctx) => {
+        try {
+          return parseShard(text);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: `--shard ${(error as Error).message}` });
+          return z.NEVER;
+        }
+      })
+      .optional(),
   })
-  .extend(OllamaFlagsSchema.shape)
   .refine((o) => o.domain || o.pack || o.resume || o.rejudge, {
     message: 'missing --domain NAME (see --list) or --pack PATH',
   })
@@ -105,26 +107,22 @@ export const EvalOptionsSchema = z
     message: '--structural-only and --skip-structural together would check nothing',
   })
   .refine((o) => !(o.prompt && o.variant), { message: 'use either --variant NAME or --prompt FILE, not both' })
-  .refine((o) => [o.backend, o.judgeBackend].includes('bedrock') || !(o.region || o.profile || o.bedrockEndpoint), {
-    message: '--region, --profile and --bedrock-endpoint need --backend bedrock or --judge-backend bedrock',
+  .superRefine((o, ctx) => {
+    const unused = unusedBackendFlags(o, [o.backend, o.judgeBackend ?? o.backend]);
+    if (unused) ctx.addIssue({ code: 'custom', message: unused });
   })
-  .refine(
-    (o) => [o.backend, o.judgeBackend].includes('ollama') || !(o.think !== undefined || o.judgeThink !== undefined),
-    {
-      message: '--think and --judge-think need --backend ollama or --judge-backend ollama',
-    },
-  )
   .refine((o) => !(o.offline && !o.cache), {
     message: '--offline answers only from the cache; --no-cache contradicts it',
   })
   .refine((o) => !(o.resume && o.rejudge), { message: 'use either --resume or --rejudge, not both' })
+  .refine((o) => !(o.shard && o.rejudge), { message: '--rejudge judges the stored run as it is; drop --shard' })
   .refine((o) => !(o.rejudge && (o.prompt || o.variant || o.testCase || o.pack || o.repeat > 1)), {
     message:
       '--rejudge uses the pack, prompt, cases and epochs of the stored run; drop --pack/--variant/--prompt/--test-case/--repeat',
   })
   .transform((o) => ({
     ...o,
-    model: o.model ?? (o.backend === 'bedrock' ? DEFAULT_BEDROCK_AGENT_MODEL : DEFAULT_OLLAMA_MODEL),
+    model: o.model ?? defaultAgentModel(o.backend),
   }));
 
 export type EvalOptions = z.infer<typeof EvalOptionsSchema>;

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import {
+  casesInShard,
   costOf,
+  describeShard,
   loadPackCases,
   loadPackVariant,
   loadSampleTranscripts,
@@ -29,7 +31,7 @@ import { consoleOutput, finishRun, repeatsLabel } from '../output/finish-run.ts'
 import { printHeader } from '../output/run-header.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
 import { userPath } from '../user-path.ts';
-import { cacheMode, DEFAULT_OLLAMA_MODEL, type EvalOptions, parseEvalOptions } from './eval-options.ts';
+import { cacheMode, type EvalOptions, parseEvalOptions } from './eval-options.ts';
 import { rejudgeCommand } from './rejudge.ts';
 
 export interface CommandIo {
@@ -66,12 +68,13 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
   const variant = options.prompt
     ? await loadVariant(userPath(options.prompt))
     : await loadPackVariant(pack, options.variant ?? pack.defaultVariant);
-  const cases = await loadPackCases(
+  const allCases = await loadPackCases(
     pack,
     options.testCase?.map((file) => userPath(file)),
   );
+  const cases = options.shard ? casesInShard(allCases, options.shard) : allCases;
 
-  const roles = resolveRoles(options, DEFAULT_OLLAMA_MODEL);
+  const roles = resolveRoles(options);
   const ownAgent = packOwnAgent(pack, options.timeout);
   const prices = await loadPrices();
   // Checked before connecting, so a model without a price costs nothing to find out about.
@@ -80,17 +83,15 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
       ? undefined
       : new Budget(options.maxCost, { ...roles, agent: ownAgent || roles.agent, ...prices }, io.write);
   const backends = await connectBackends({
-    ...options,
-    agentBackend: roles.agent.backend,
     // A pack that brings its own agent needs a backend for the judge only, and none without one.
-    agentModels: ownAgent ? [] : [roles.agent.model],
-    judgeBackend: roles.judge?.backend,
-    judgeModel: roles.judge?.model,
+    agents: ownAgent ? [] : [roles.agent],
+    ...(roles.judge && { judge: roles.judge }),
+    options,
+    timeout: options.timeout,
     cache: { store: store.callCache(), mode: cacheMode(options) },
-    ollama: options,
-    agentNeedsTools: pack.tools !== undefined,
+    agentTools: pack.tools !== undefined,
   });
-  const live = ownAgent || backends.agent(roles.agent.model);
+  const live = ownAgent || backends.agent(roles.agent);
   // Offline a pack's own agent is never called: the cache cannot hold its calls, so its samples answer.
   const sampler = options.offline
     ? withSampleFallback(
@@ -105,7 +106,8 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
 
   const agentRef = { backend: agent.backend, model: agent.model };
   const judgeRef = judge && { backend: judge.backend, model: judge.model };
-  const config = runConfig({ pack, variant, cases, options, agent: agentRef, judge: judgeRef, flags });
+  // The configuration names every case, so the shards of one run agree on it and merge restores the order.
+  const config = runConfig({ pack, variant, cases: allCases, options, agent: agentRef, judge: judgeRef, flags });
   const epochs = options.repeat;
   const stored = storedCost(prices.priceOf, agentRef, judgeRef);
   const session = startSession({
@@ -123,6 +125,7 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
       epochs,
       offline: options.offline,
       config,
+      ...(options.shard && { shard: options.shard }),
     },
   });
 
@@ -138,7 +141,12 @@ async function evaluate(first: EvalOptions, raw: Record<string, unknown>, store:
     roles: roleLines(roles, backends.where, style, ownAgent || undefined),
     ...(options.offline && { samples: shortPath(join(pack.root, 'fixtures')) }),
     runId: session.run.id,
-    runNote: resume && `resumed with ${session.completed.length} of ${cases.length * epochs} results saved`,
+    runNote: [
+      options.shard && `shard ${describeShard(options.shard)} of ${allCases.length} cases`,
+      resume && `resumed with ${session.completed.length} of ${cases.length * epochs} results saved`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
     storePath: shortPath(store.path),
   });
 

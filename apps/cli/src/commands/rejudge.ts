@@ -1,8 +1,8 @@
 import { type Case, replayAgent, type Variant } from '@evalpacks/core';
-import { DEFAULT_BEDROCK_JUDGE_MODEL } from '@evalpacks/models/defaults';
 import type { EvalStore } from '@evalpacks/store';
 import { connectBackends } from '../backends/connect.ts';
-import type { Backend } from '../backends/roles.ts';
+import { DEFAULT_BACKEND, isBackend } from '../backends/registry.ts';
+import { type Backend, defaultJudgeModel } from '../backends/roles.ts';
 import { loadPrices } from '../cost/prices.ts';
 import { runRecorded } from '../memory/recorded-run.ts';
 import { describeModel } from '../memory/run-config.ts';
@@ -37,14 +37,15 @@ export async function rejudgeCommand(options: EvalOptions, store: EvalStore, io:
   const variant: Variant = { name: source.variant, path: '', text: '', sections: {} };
 
   // The run's own judge unless told otherwise; a structural-only run gets one by the usual defaults.
-  const judgeBackend = (options.judgeBackend ?? source.judge?.backend ?? source.agent.backend) as Backend;
-  const fallback = judgeBackend === 'bedrock' ? DEFAULT_BEDROCK_JUDGE_MODEL : source.agent.model;
-  const judgeModel = options.structuralOnly ? undefined : (options.judgeModel ?? source.judge?.model ?? fallback);
+  const stored = options.judgeBackend ?? source.judge?.backend ?? source.agent.backend;
+  // A pack's own agent ran on no backend of the registry: its judge then runs on the default one.
+  const judgeBackend: Backend = isBackend(stored) ? stored : DEFAULT_BACKEND;
+  const judgeModel = options.judgeModel ?? source.judge?.model ?? defaultJudgeModel(judgeBackend, source.agent);
   const backends = await connectBackends({
-    ...options,
-    agentModels: [],
-    judgeBackend,
-    judgeModel,
+    agents: [],
+    ...(!options.structuralOnly && { judge: { backend: judgeBackend, model: judgeModel } }),
+    options,
+    timeout: options.timeout,
     cache: { store: store.callCache(), mode: cacheMode(options) },
   });
   const { judge, calls } = backends;

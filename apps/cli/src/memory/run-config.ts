@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { type Case, canonicalJson, type ModelRef, type Pack, type Variant } from '@evalpacks/core';
+import {
+  type Case,
+  canonicalJson,
+  describeShard,
+  type ModelRef,
+  type Pack,
+  redactUrl,
+  splitCredentials,
+  type Variant,
+} from '@evalpacks/core';
+import { BACKEND_FLAGS } from '../backends/registry.ts';
 import type { EvalOptions } from '../commands/eval-options.ts';
 import { userPath } from '../user-path.ts';
 
@@ -23,16 +33,15 @@ const CONFIG_FLAGS = [
   'policy',
   'judgeStyle',
   'offline',
-  'ollamaHost',
   'backend',
   'judgeBackend',
-  'region',
-  'profile',
-  'bedrockEndpoint',
+  // Every backend's own flags (a host, a region, a profile name: the registry holds no credential flag).
+  ...BACKEND_FLAGS.map((flag) => flag.key),
   'maxCost',
   'timeout',
   'concurrency',
-] as const;
+  'shard',
+];
 
 /**
  * The settings whose change would make a resumed run mix two different evaluations. A type rather
@@ -52,6 +61,8 @@ export type RunConfig = {
   maxTurns: number;
   offline: boolean;
   judgeStyle: string;
+  /** 'I/N' for one part of the cases, 'all' for them all; `cases` always lists every case of the run's configuration. */
+  shard: string;
   /** The config flags as given, paths made absolute. */
   flags: Record<string, unknown>;
 };
@@ -60,7 +71,7 @@ const hash = (text: string) => createHash('sha256').update(text).digest('hex').s
 
 export const describeModel = (ref: ModelRef | undefined) => (ref ? `${ref.backend} ${ref.model}` : 'none');
 
-/** The config flags the user gave on this command line, with file paths made absolute. */
+/** The config flags the user gave on this command line, file paths made absolute, URLs without secrets. */
 export function givenFlags(raw: Record<string, unknown>): Record<string, unknown> {
   const flags: Record<string, unknown> = {};
   for (const name of CONFIG_FLAGS) {
@@ -68,6 +79,8 @@ export function givenFlags(raw: Record<string, unknown>): Record<string, unknown
     if (value === undefined) continue;
     if (name === 'prompt' || name === 'pack') flags[name] = userPath(String(value));
     else if (name === 'testCase') flags[name] = (value as string[]).map((file) => userPath(file));
+    // A host or endpoint is kept without its user info and query values: the store never holds a secret.
+    else if (typeof value === 'string' && value.includes('://')) flags[name] = redactUrl(splitCredentials(value).url);
     else flags[name] = value;
   }
   return flags;
@@ -112,6 +125,7 @@ export function runConfig({ pack, variant, cases, options, agent, judge, flags }
     maxTurns: options.maxTurns,
     offline: options.offline,
     judgeStyle: options.judgeStyle,
+    shard: options.shard ? describeShard(options.shard) : 'all',
     flags,
   };
 }
@@ -128,6 +142,7 @@ const LABELS: Record<Exclude<keyof RunConfig, 'cases' | 'flags'>, string> = {
   maxTurns: '--max-turns',
   offline: '--offline',
   judgeStyle: '--judge-style',
+  shard: '--shard',
 };
 
 function caseDifferences(before: Record<string, string>, now: Record<string, string>): string[] {
@@ -141,15 +156,25 @@ function caseDifferences(before: Record<string, string>, now: Record<string, str
   ];
 }
 
-/** Every way the current configuration differs from a stored run's, one phrase each. */
-export function configDifferences(stored: Partial<RunConfig>, now: RunConfig): string[] {
+/**
+ * Every way the current configuration differs from a stored run's, one phrase each. `sides` names the two
+ * in each phrase (`X in the run, Y now` by default); `ignore` leaves fields out (merge ignores the shard).
+ */
+export function configDifferences(
+  stored: Partial<RunConfig>,
+  now: RunConfig,
+  sides: [string, string] = ['in the run', 'now'],
+  ignore: readonly (keyof RunConfig)[] = [],
+): string[] {
+  // Runs recorded before shards existed ran every case.
+  const before: Partial<RunConfig> = { shard: 'all', ...stored };
   const out: string[] = [];
   for (const [key, label] of Object.entries(LABELS) as [keyof typeof LABELS, string][]) {
-    if (stored[key] === now[key]) continue;
+    if (before[key] === now[key] || ignore.includes(key)) continue;
     out.push(
       key === 'promptHash'
-        ? `prompt text (the ${now.variant} prompt changed since)`
-        : `${label}: ${String(stored[key])} in the run, ${String(now[key])} now`,
+        ? `prompt text (the ${now.variant} prompt differs ${sides[0]} and ${sides[1]})`
+        : `${label}: ${String(before[key])} ${sides[0]}, ${String(now[key])} ${sides[1]}`,
     );
   }
   return [...out, ...caseDifferences(stored.cases ?? {}, now.cases)];

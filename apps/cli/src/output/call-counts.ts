@@ -5,9 +5,13 @@ export function modelCallsRow(calls: ModelCalls, samplesUsed?: number): [string,
   const { agent, judge } = calls.stats();
   const made = agent.made + judge.made;
   const cached = agent.cached + judge.cached;
+  const replaced = calls.replacedEntries();
   const samples =
     samplesUsed === undefined ? '' : `, ${samplesUsed} answer${samplesUsed === 1 ? '' : 's'} from sample fixtures`;
-  return ['model calls', `${made} made, ${cached} from the cache${samples}`];
+  const damaged = replaced
+    ? `; ${replaced} unreadable or invalid cache entr${replaced === 1 ? 'y was' : 'ies were'} fetched again and replaced`
+    : '';
+  return ['model calls', `${made} made, ${cached} from the cache${samples}${damaged}`];
 }
 
 /** The share of case results that passed, and whether it meets --min-pass-rate. */

@@ -50,7 +50,8 @@ export interface FinishOptions {
   options: EvalOptions;
   output: ConsoleOutput;
   io: CommandIo;
-  calls: ModelCalls;
+  /** The calls this process made; a merge of shards made none and shows no such row. */
+  calls?: ModelCalls;
   samplesUsed?: number;
 }
 
@@ -61,7 +62,7 @@ export interface FinishOptions {
  */
 export async function finishRun(finish: FinishOptions): Promise<number> {
   const { run, pack, epochs, options, output, io } = finish;
-  const rows = [modelCallsRow(finish.calls, finish.samplesUsed)];
+  const rows = finish.calls ? [modelCallsRow(finish.calls, finish.samplesUsed)] : [];
   const tallies =
     epochs > 1 ? reduceEpochs(run.cases, policyResolver({ cli: options.policy, pack: pack.repeatPolicy })) : undefined;
   const outcomes = tallies ?? run.cases;

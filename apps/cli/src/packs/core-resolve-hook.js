@@ -1,25 +1,28 @@
 /**
- * A module resolution hook (node:module `register`): every pack's `import ... from '@evalpacks/core'`
- * resolves to the core this CLI runs with. A pack folder outside the workspace has no node_modules link to
- * core, and a pack inside it gets the very same module either way, so checks and definePack share one copy.
+ * A module resolution hook (node:module `register`): every pack's `import ... from '@evalpacks/core'` (or one
+ * of its subpaths) resolves as if this CLI imported it, to the core this CLI runs with. A pack folder outside
+ * the workspace has no node_modules link to core, and a pack inside it gets the very same module either way,
+ * so checks and definePack share one copy. Resolving from the CLI keeps the caller's conditions, so a CLI
+ * run from its sources hands packs core's sources and a built CLI hands them core's build.
  *
  * Plain JavaScript on purpose: hooks run in Node's loader thread, which must load this file before any
  * TypeScript loader can help, whatever runs the CLI (tsx, a test runner, plain node).
  */
 
-let coreUrl = '';
+let cliUrl = '';
 
-/** @param {{ coreUrl: string }} data */
+/** @param {{ cliUrl: string }} data */
 export async function initialize(data) {
-  coreUrl = data.coreUrl;
+  cliUrl = data.cliUrl;
 }
 
 /**
  * @param {string} specifier
- * @param {object} context
+ * @param {{ parentURL?: string }} context
  * @param {(specifier: string, context: object) => Promise<unknown>} next
  */
 export async function resolve(specifier, context, next) {
-  // Hand the rewritten url on instead of short-circuiting, so a TypeScript loader still sees the module.
-  return next(specifier === '@evalpacks/core' ? coreUrl : specifier, context);
+  const isCore = specifier === '@evalpacks/core' || specifier.startsWith('@evalpacks/core/');
+  // Hand the specifier on instead of short-circuiting, so a TypeScript loader still sees the module.
+  return next(specifier, isCore ? { ...context, parentURL: cliUrl } : context);
 }

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Pack } from '@evalpacks/core';
 import { UsageError } from '../usage-error.ts';
 import { registerCoreResolution } from './register-core.ts';
+import { RUNS_FROM_SOURCE, registerTypeScript } from './register-typescript.ts';
 
 /** The workspace that holds this CLI; packs live in its domains/ folder. */
 export const WORKSPACE_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -26,6 +27,7 @@ function isPack(value: unknown): value is Pack {
 /** Imports a pack's entry lazily, so start-up pays only for the pack that runs. */
 export async function importPack(entry: string): Promise<Pack> {
   registerCoreResolution();
+  if (/\.[cm]?ts$/.test(entry)) await registerTypeScript();
   let module: { default?: unknown };
   try {
     module = (await import(pathToFileURL(entry).href)) as { default?: unknown };
@@ -44,5 +46,14 @@ export async function loadDomain(name: string, root = WORKSPACE_ROOT): Promise<P
   if (!known.includes(name)) {
     throw new UsageError(`unknown domain "${name}"; known domains: ${known.join(', ') || 'none'}`);
   }
-  return importPack(join(root, 'domains', name, 'src', 'index.ts'));
+  return importPack(domainEntry(join(root, 'domains', name)));
+}
+
+/**
+ * A built CLI loads a domain's build (dist/, which `pnpm eval` builds first) to skip transpiling; the CLI run
+ * from its sources, or a domain not built yet (a fresh `new-domain`), loads src/index.ts.
+ */
+function domainEntry(folder: string): string {
+  const built = join(folder, 'dist', 'index.js');
+  return !RUNS_FROM_SOURCE && existsSync(built) ? built : join(folder, 'src', 'index.ts');
 }

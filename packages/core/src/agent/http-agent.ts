@@ -1,3 +1,4 @@
+import { redactUrls } from '../report/redact-url.ts';
 import { InfrastructureError } from '../runner/infrastructure-error.ts';
 import type { AgentPort } from '../runner/ports.ts';
 import { transcriptFromReply } from './agent-reply.ts';
@@ -21,7 +22,8 @@ export function displayUrl(url: string): string {
 
 function snippet(text: string): string {
   const flat = text.trim().replace(/\s+/g, ' ');
-  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat || '(empty body)';
+  const cut = flat.length > 200 ? `${flat.slice(0, 199)}…` : flat || '(empty body)';
+  return redactUrls(cut);
 }
 
 function requestFailure(error: unknown, where: string, timeoutMs: number): Error {
@@ -37,7 +39,10 @@ function requestFailure(error: unknown, where: string, timeoutMs: number): Error
       "Start the agent's server, or correct the url in the pack's `agent` option.",
     );
   }
-  return new Error(`request to the agent at ${where} failed: ${(error as Error)?.message ?? String(error)}`);
+  // fetch quotes the whole url, credentials and query included.
+  return new Error(
+    `request to the agent at ${where} failed: ${redactUrls((error as Error)?.message ?? String(error))}`,
+  );
 }
 
 /**

@@ -5,7 +5,14 @@ import { httpAgent } from './http-agent.ts';
 
 export const HttpAgentSchema = z
   .object({
-    url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// url' }),
+    url: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// url' })
+      .refine((url) => !/^[a-z]+:\/\/[^/?#]*@/i.test(url), {
+        // The url is printed and stored; a secret in it would be too.
+        error:
+          'carries credentials (user:password@), which would be printed and stored; drop them and send them ' +
+          'as a header read from the environment: headers: { authorization: process.env.AGENT_AUTH }',
+      }),
     /** Per request; the CLI's --timeout applies when absent. */
     timeoutMs: z.number().int().positive().optional(),
     headers: z.record(z.string(), z.string()).optional(),

@@ -18,6 +18,14 @@ export interface CallCache {
  */
 export type CacheMode = 'use' | 'refresh' | 'offline';
 
+/**
+ * A cache entry that cannot be read (its JSON is damaged). The port throws it from `get`; the entry counts
+ * as a miss and the fresh answer overwrites it, so one bad row never stops a run.
+ */
+export class UnreadableCacheEntry extends Error {
+  override name = 'UnreadableCacheEntry';
+}
+
 /** An offline run needed an answer the cache does not hold. Callers fall back (sample transcripts) or skip. */
 export class CacheMissError extends Error {
   override name = 'CacheMissError';
@@ -46,6 +54,8 @@ export class ModelCalls {
     judge: { made: 0, cached: 0 },
   };
 
+  private replaced = 0;
+
   private ready: Promise<void> | undefined;
 
   /**
@@ -63,20 +73,22 @@ export class ModelCalls {
   /**
    * Wraps one model call. `call` runs only on a miss (or with refresh); its value must be JSON-serialisable.
    * `asFree` turns a cached answer into one that spent nothing (its token counts zeroed), so a run's tokens,
-   * cost and budget count only what that run paid for.
+   * cost and budget count only what that run paid for. `isValid` says whether a cached value has the shape
+   * the caller reads; one that does not (or cannot be read at all) is a miss, and the new answer replaces it.
    */
   async run<T>(
     role: CallRole,
     material: CallKeyMaterial,
     call: () => Promise<T>,
     asFree?: (cached: T) => T,
+    isValid: (cached: unknown) => boolean = () => true,
   ): Promise<T> {
     const key = callCacheKey(material);
     if (this.cache && this.mode !== 'refresh') {
-      const hit = (await this.cache.get(key)) as T | undefined;
+      const hit = await this.lookUp(key, isValid);
       if (hit !== undefined) {
         this.counts[role].cached += 1;
-        return asFree ? asFree(hit) : hit;
+        return asFree ? asFree(hit as T) : (hit as T);
       }
     }
     if (this.mode === 'offline') throw new CacheMissError(role, key);
@@ -91,6 +103,25 @@ export class ModelCalls {
   /** Calls made and answered from the cache so far, per role. */
   stats(): Record<CallRole, ModelCallCounts> {
     return { agent: { ...this.counts.agent }, judge: { ...this.counts.judge } };
+  }
+
+  /** Cache entries that could not be read or had the wrong shape: each was a miss, its new answer replaced it. */
+  replacedEntries(): number {
+    return this.replaced;
+  }
+
+  private async lookUp(key: string, isValid: (cached: unknown) => boolean): Promise<unknown> {
+    let hit: unknown;
+    try {
+      hit = await this.cache?.get(key);
+    } catch (error) {
+      if (!(error instanceof UnreadableCacheEntry)) throw error;
+      this.replaced += 1;
+      return undefined;
+    }
+    if (hit === undefined || isValid(hit)) return hit;
+    this.replaced += 1;
+    return undefined;
   }
 }
 

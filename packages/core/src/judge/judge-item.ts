@@ -1,4 +1,5 @@
 import { findCacheMiss } from '../cache/model-calls.ts';
+import { redactUrls } from '../report/redact-url.ts';
 import { InfrastructureError } from '../runner/infrastructure-error.ts';
 import type { JudgePort } from '../runner/ports.ts';
 import type { StopReason } from '../schema/transcript.ts';
@@ -57,7 +58,7 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
       if (error instanceof InfrastructureError) throw error; // no other item could be judged either
       // Offline with no cached verdict: nobody judged this item, which is neither a pass nor a miss.
       if (findCacheMiss(error)) return { ...spent(), status: 'skipped', reason: 'offline: no cached verdict' };
-      return { ...spent(), status: 'error', error: `judge call failed: ${(error as Error).message}` };
+      return { ...spent(), status: 'error', error: `judge call failed: ${redactUrls((error as Error).message)}` };
     }
     // A cut-off answer is a budget problem, not a model that cannot follow the format: no repair.
     if (stopReason === 'length') {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
@@ -16,23 +16,77 @@ export interface Documents {
   lineOf(path: PropertyKey[], i: number): number;
 }
 
+const MB = 1024 * 1024;
+/**
+ * The largest case file read. The YAML parser holds about 60 bytes per byte of text (a 10 MB file took
+ * 638 MB), JSON.parse a few; both limits keep loading a file well under 300 MB.
+ */
+export const CASE_FILE_LIMIT = { yaml: 4 * MB, json: 32 * MB } as const;
+
+const isJson = (file: string) => ['.json', '.jsonl'].includes(extname(file).toLowerCase());
+
+/** The 1-based line of a character offset. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let at = text.indexOf('\n'); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) line++;
+  return line;
+}
+
+/**
+ * A JSON document parsed as JSON. Lines for error messages come from the YAML parser (JSON is YAML),
+ * which runs only when an error needs a line and only on a file small enough for it.
+ */
+function readJson(file: string, text: string): Documents {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    // V8 does not always say where; the YAML parser does, for a file small enough for it.
+    if (text.length <= CASE_FILE_LIMIT.yaml) readYaml(file, text);
+    const message = (error as Error).message.split('\n')[0] ?? '';
+    const offset = /position (\d+)/.exec(message)?.[1];
+    throw new CaseFileError(`${file}${offset ? `:${lineAt(text, Number(offset))}` : ''}: invalid JSON: ${message}`);
+  }
+  const items = Array.isArray(value) ? value : [value];
+  let yamlLines: Documents['lineOf'] | undefined;
+  const lineOf = (path: PropertyKey[], index: number): number => {
+    if (text.length > CASE_FILE_LIMIT.yaml) return 1;
+    yamlLines ??= readYaml(file, text).lineOf;
+    return yamlLines(path, index);
+  };
+  return { items, lineOf };
+}
+
+/** A JSONL file parsed one line at a time, each line's number kept for error messages. */
+function readJsonLines(file: string, text: string): Documents {
+  const items: unknown[] = [];
+  const lines: number[] = [];
+  for (let start = 0, line = 1; start < text.length; line++) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    const record = text.slice(start, end);
+    start = end + 1;
+    if (record.trim() === '') continue;
+    try {
+      items.push(JSON.parse(record));
+      lines.push(line);
+    } catch (error) {
+      throw new CaseFileError(`${file}:${line}: invalid JSON: ${(error as Error).message}`);
+    }
+  }
+  return { items, lineOf: (_path, i) => lines[i] ?? 1 };
+}
+
 /** Reads one YAML/JSON document (a case or a list of cases) or a JSONL file (a case per line). */
 export function readDocuments(file: string, text: string): Documents {
+  const ext = extname(file).toLowerCase();
+  if (ext === '.json') return readJson(file, text);
+  if (ext === '.jsonl') return readJsonLines(file, text);
+  return readYaml(file, text);
+}
+
+function readYaml(file: string, text: string): Documents {
   const counter = new LineCounter();
-  if (extname(file) === '.jsonl') {
-    const items: unknown[] = [];
-    const lines: number[] = [];
-    text.split('\n').forEach((line, i) => {
-      if (line.trim() === '') return;
-      try {
-        items.push(JSON.parse(line));
-        lines.push(i + 1);
-      } catch (error) {
-        throw new CaseFileError(`${file}:${i + 1}: invalid JSON: ${(error as Error).message}`);
-      }
-    });
-    return { items, lineOf: (_path, i) => lines[i] ?? 1 };
-  }
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
   const first = doc.errors[0];
   if (first) {
@@ -90,8 +144,17 @@ function mapRecord(file: string, docs: Documents, index: number, toCase: (raw: u
 export async function loadCaseFile(file: string, toCase: (raw: unknown) => unknown = (raw) => raw): Promise<Case[]> {
   let text: string;
   try {
+    const limit = isJson(file) ? CASE_FILE_LIMIT.json : CASE_FILE_LIMIT.yaml;
+    const { size } = await stat(file);
+    if (size > limit) {
+      throw new CaseFileError(
+        `${file}: ${(size / MB).toFixed(1)} MB is more than a ${isJson(file) ? 'JSON' : 'YAML'} case file may hold ` +
+          `(${limit / MB} MB); split it into several files${isJson(file) ? '' : ', or write it as JSONL'}`,
+      );
+    }
     text = await readFile(file, 'utf8');
   } catch (error) {
+    if (error instanceof CaseFileError) throw error;
     throw new CaseFileError(`${file}: cannot read: ${(error as NodeJS.ErrnoException).code ?? error}`);
   }
   const docs = readDocuments(file, text);

@@ -4,6 +4,7 @@ import type { CaseComparison, PairedItem, SideCount } from '../compare/pair-case
 import type { ItemKind } from '../runner/item-outcomes.ts';
 import type { ClusteredRate } from '../stats/clustered.ts';
 import { flagged, formatRate, points } from './format-rate.ts';
+import { visibleDeep } from './visible.ts';
 
 export interface CompareReporterOptions {
   write: (text: string) => void;
@@ -44,7 +45,8 @@ const counted = (s: SideCount) => `${s.passed}/${s.total}`;
 const epochs = (item: PairedItem['baseline']) => `${item.passed}/${item.graded}`;
 
 /** Prints a comparison: each case side by side, then the overall difference, its tests and the verdict. */
-export function printComparison(comparison: Comparison, options: CompareReporterOptions): void {
+export function printComparison(received: Comparison, options: CompareReporterOptions): void {
+  const comparison = visibleDeep(received);
   const c = createColors(options.color);
   const out = (line = '') => options.write(`${line}\n`);
   const row = (label: string, value: string) => out(`  ${label.padEnd(18)}${value}`);

@@ -8,6 +8,7 @@ import { formatInterval, percent } from './format-rate.ts';
 import { suggestionsFor } from './suggestions.ts';
 import { type RunSummary, summarizeRun } from './summary.ts';
 import { printSuggestions, spendRows, tokenLine } from './summary-rows.ts';
+import { visibleDeep } from './visible.ts';
 
 export interface ConsoleReporterOptions {
   write: (text: string) => void;
@@ -50,7 +51,8 @@ export function consoleReporter(options: ConsoleReporterOptions) {
   const out = (line = '') => options.write(`${line}\n`);
   const mark = (ok: boolean, yes: string, no: string) => (ok ? c.green(yes) : c.red(no));
 
-  function caseResult(result: CaseResult): void {
+  function caseResult(received: CaseResult): void {
+    const result = visibleDeep(received);
     const { transcript } = result;
     const status = STATUS_LABEL[result.status];
     const paint = result.status === 'passed' ? c.green : result.status === 'failed' ? c.red : c.yellow;
@@ -101,7 +103,8 @@ export function consoleReporter(options: ConsoleReporterOptions) {
   }
 
   /** `rows` are the caller's own label/value lines (model calls, a pass-rate gate), printed after the counts. */
-  function summary(run: RunResult, rows: [label: string, value: string][] = []): void {
+  function summary(received: RunResult, rows: [label: string, value: string][] = []): void {
+    const run = visibleDeep(received);
     const s = summarizeRun(run);
     const row = (label: string, value: string) => out(`  ${label.padEnd(16)}${value}`);
     out(c.bold('Summary'));

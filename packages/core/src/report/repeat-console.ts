@@ -8,6 +8,7 @@ import { summarizeRepeats } from './repeat-summary.ts';
 import { suggestionsFor } from './suggestions.ts';
 import { summarizeRun } from './summary.ts';
 import { printSuggestions, spendRows, tokenLine } from './summary-rows.ts';
+import { visibleDeep } from './visible.ts';
 
 export interface RepeatReporterOptions {
   write: (text: string) => void;
@@ -68,7 +69,13 @@ export function repeatReporter(options: RepeatReporterOptions) {
   }
 
   /** `rows` are the caller's own label/value lines (model calls, a pass-rate gate), printed after the counts. */
-  function summary(run: RunResult, tallies: readonly CaseTally[], rows: [label: string, value: string][] = []): void {
+  function summary(
+    received: RunResult,
+    receivedTallies: readonly CaseTally[],
+    rows: [label: string, value: string][] = [],
+  ): void {
+    const run = visibleDeep(received);
+    const tallies = visibleDeep(receivedTallies);
     perCase(tallies);
     const s = summarizeRepeats(tallies);
     const totals = summarizeRun(run);

@@ -6,6 +6,7 @@ import type { Gate } from '../judge/judge-item.ts';
 import type { JudgeStyle } from '../judge/verdict.ts';
 import type { Pack } from '../pack/define-pack.ts';
 import type { Variant } from '../pack/prompt.ts';
+import { redactUrls } from '../report/redact-url.ts';
 import type { Case } from '../schema/case.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
 import type { Transcript } from '../schema/transcript.ts';
@@ -50,7 +51,7 @@ function failedAgentTranscript(input: string, model: string, error: unknown): Tr
     usage: { input: 0, output: 0 },
     latencyMs: 0,
     model,
-    error: (error as Error).message ?? String(error),
+    error: redactUrls((error as Error).message ?? String(error)),
   };
 }
 

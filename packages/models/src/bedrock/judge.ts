@@ -5,6 +5,7 @@ import {
   type ToolInputSchema,
 } from '@aws-sdk/client-bedrock-runtime';
 import type { ModelCalls } from '@evalpacks/core';
+import { isConverseReply } from '../common/cached-shapes.ts';
 import { countRetries } from '../common/retry-policy.ts';
 
 /** The one tool the judge is made to call: its input is the verdict, shaped by the verdict's JSON schema. */
@@ -85,7 +86,9 @@ export async function bedrockStructuredCall(
     outputSchema: jsonSchema,
     epoch,
   };
-  const { value: response, retries } = await (calls ? calls.run('judge', material, send, freeConverse) : send());
+  const { value: response, retries } = await (calls
+    ? calls.run('judge', material, send, freeConverse, isConverseReply)
+    : send());
   return {
     text: answerText(response.output?.message?.content ?? []),
     usage: { input: response.usage?.inputTokens ?? 0, output: response.usage?.outputTokens ?? 0 },

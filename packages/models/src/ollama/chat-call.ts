@@ -1,5 +1,6 @@
 import type { CallRole, ModelCalls } from '@evalpacks/core';
 import type { ChatRequest, ChatResponse } from 'ollama';
+import { isOllamaReply } from '../common/cached-shapes.ts';
 import { withRetries } from '../common/retry.ts';
 import { freeOllamaReply, ollamaCallMaterial } from './call-key.ts';
 import { withRequestSignal } from './client.ts';
@@ -44,5 +45,5 @@ export function ollamaChat(call: OllamaChatCall): Promise<ChatResponse> {
     }
     return response;
   };
-  return calls ? calls.run(role, ollamaCallMaterial(request, epoch), send, freeOllamaReply) : send();
+  return calls ? calls.run(role, ollamaCallMaterial(request, epoch), send, freeOllamaReply, isOllamaReply) : send();
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { splitCredentials } from '@evalpacks/core';
 import { Ollama } from 'ollama';
 
 export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
@@ -48,7 +49,18 @@ export function createOllamaClient({ host, timeoutMs = DEFAULT_OLLAMA_TIMEOUT_MS
       throw err;
     }
   };
-  return new Ollama({ host, fetch: timedFetch });
+  return new Ollama({ ...withBasicAuth(host), fetch: timedFetch });
+}
+
+/**
+ * `http://user:pass@host` as reverse proxies in front of Ollama expect it: the host without the user info,
+ * which goes in a Basic Authorization header (fetch refuses a URL that carries credentials).
+ */
+function withBasicAuth(host: string): { host: string; headers?: Record<string, string> } {
+  const { url, username, password } = splitCredentials(host);
+  if (username === undefined) return { host };
+  const token = Buffer.from(`${username}:${password ?? ''}`).toString('base64');
+  return { host: url, headers: { Authorization: `Basic ${token}` } };
 }
 
 /**

@@ -61,5 +61,4 @@ export class OllamaHost {
     }
     return window;
   }
-
 }

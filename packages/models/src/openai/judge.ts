@@ -1,6 +1,7 @@
 import type { ModelCalls } from '@evalpacks/core';
 import type OpenAI from 'openai';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import { isCompletionReply } from '../common/cached-shapes.ts';
 import { countRetries } from '../common/retry-policy.ts';
 
 export interface OpenAIStructuredCallOptions {
@@ -83,7 +84,9 @@ export async function openAIStructuredCall(options: OpenAIStructuredCallOptions)
     outputSchema: jsonSchema,
     epoch,
   };
-  const { value: completion, retries } = await (calls ? calls.run('judge', material, send, freeCompletion) : send());
+  const { value: completion, retries } = await (calls
+    ? calls.run('judge', material, send, freeCompletion, isCompletionReply)
+    : send());
   return {
     text: completion.choices[0]?.message?.content ?? '',
     usage: { input: completion.usage?.prompt_tokens ?? 0, output: completion.usage?.completion_tokens ?? 0 },

@@ -1,6 +1,7 @@
 import type { ModelCalls } from '@evalpacks/core';
 import type { BaseModelConfig, Message, ModelStreamEvent, StreamOptions } from '@strands-agents/sdk';
 import { Model } from '@strands-agents/sdk';
+import { isStreamEvents } from '../common/cached-shapes.ts';
 
 /** What the key needs beside the conversation: whose model it is, its settings, and which repeat. */
 export interface CachedModelScope {
@@ -64,6 +65,6 @@ export class CachedModel<C extends BaseModelConfig> extends Model<C> {
       for await (const event of this.inner.stream(messages, options)) events.push(event);
       return events;
     };
-    yield* await calls.run('agent', material, collect, free);
+    yield* await calls.run('agent', material, collect, free, isStreamEvents);
   }
 }

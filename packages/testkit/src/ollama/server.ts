@@ -37,7 +37,7 @@ export async function startOllamaStandIn(options: StandInOptions = {}): Promise<
   };
 
   const server = createServer((req, res) => {
-    handle(state, req, res).catch((error: unknown) => {
+    handle(state, req, res, options.basicAuth).catch((error: unknown) => {
       if (!res.headersSent) sendError(res, 500, `stand-in: ${(error as Error)?.message ?? error}`);
       else if (!gone(res)) res.destroy();
     });
@@ -63,15 +63,21 @@ export async function startOllamaStandIn(options: StandInOptions = {}): Promise<
   };
 }
 
-async function handle(state: State, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(state: State, req: IncomingMessage, res: ServerResponse, basicAuth?: string): Promise<void> {
   const at = Date.now();
   const startedAt = performance.now();
   const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
   const method = req.method ?? 'GET';
   const raw = await readBody(req);
   const body = parseJson(raw);
-  const record: CallRecord = { path, method, body, at };
+  const record: CallRecord = { path, method, body, at, headers: req.headers };
   state.calls.push(record);
+  if (basicAuth !== undefined && req.headers.authorization !== `Basic ${Buffer.from(basicAuth).toString('base64')}`) {
+    // What a reverse proxy with basic auth in front of Ollama answers, before Ollama sees the request.
+    res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="ollama"', 'Content-Type': 'text/plain' });
+    res.end('401 Unauthorized');
+    return;
+  }
 
   const route = `${method === 'HEAD' ? 'GET' : method} ${path}`;
   switch (route) {

@@ -104,6 +104,8 @@ export interface CallRecord<B = unknown> {
   body: B;
   /** Date.now() when the request arrived. */
   at: number;
+  /** The request's headers, names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
   /** For a chat that reached the model: what it read of the prompt (truncation included). */
   seen?: SeenPrompt;
 }
@@ -152,6 +154,11 @@ export interface StandInOptions {
   latencyMs?: number;
   /** Defaults to a random free port. */
   port?: number;
+  /**
+   * 'user:password': answer like a reverse proxy with basic auth in front of Ollama, 401 to any request
+   * without that Basic Authorization header.
+   */
+  basicAuth?: string;
 }
 
 export interface OllamaStandIn {

@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import type { BackendFlag } from '../backend-entry.ts';
 
-/**
- * The Ollama backend's own flags. They move into the backend registry's Ollama entry once it exists;
- * until then eval reads them through EvalOptionsSchema.
- */
+/** How Ollama is asked: context per call, thinking per role, the agent's answer limit, retries. */
 
 /** `--think on|off|low|medium|high` as Ollama's `think`: a switch, or a level for models that take one. */
 const think = (flag: string) =>
@@ -21,7 +19,7 @@ const numCtx = z
       .min(512, '--num-ctx must be at least 512')
       .max(1_048_576, '--num-ctx must be at most 1048576'),
   ])
-  .default('auto');
+  .optional();
 
 export const OllamaFlagsSchema = z.object({
   numCtx,
@@ -37,6 +35,35 @@ export const OllamaFlagsSchema = z.object({
     .int('--max-retries must be a whole number')
     .min(0, '--max-retries must not be negative')
     .max(20, '--max-retries must be at most 20')
-    .default(5),
+    .optional(),
 });
+/** Unset flags stay unset (so a stored run's config says only what was given); connect applies the defaults. */
 export type OllamaFlags = z.infer<typeof OllamaFlagsSchema>;
+
+export const OLLAMA_FLAGS: readonly BackendFlag[] = [
+  {
+    key: 'numCtx',
+    flags: '--num-ctx <n>',
+    help: "Ollama context per call: auto (default: prompt plus answer, up to the model's own) or tokens",
+  },
+  {
+    key: 'think',
+    flags: '--think <level>',
+    help: "Ollama agent thinking: on, off, low, medium, high (default: the server's)",
+  },
+  {
+    key: 'judgeThink',
+    flags: '--judge-think <level>',
+    help: "Ollama judge thinking: on, off, low, medium, high (default: the server's)",
+  },
+  {
+    key: 'maxTokens',
+    flags: '--max-tokens <n>',
+    help: 'Ollama agent answer limit per turn, thinking included (default 8192)',
+  },
+  {
+    key: 'maxRetries',
+    flags: '--max-retries <n>',
+    help: 'Ollama retries of a call failing with 5xx, a reset or a timeout (default 5)',
+  },
+];

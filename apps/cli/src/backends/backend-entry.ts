@@ -1,0 +1,63 @@
+import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core';
+import type { z } from 'zod';
+
+/** A command-line flag a backend adds to every command that runs models. */
+export interface BackendFlag {
+  /** The option's key as commander gives it, e.g. `ollamaHost` for `--ollama-host`. */
+  key: string;
+  /** Commander's spelling, e.g. `--ollama-host <url>`. */
+  flags: string;
+  help: string;
+}
+
+/** What a backend is asked to connect: its own options, the models it must serve and the run's call counter. */
+export interface ConnectRequest<Options> {
+  options: Options;
+  /** Every model this backend serves in the command (agents and judge); its preflight checks them all. */
+  models: string[];
+  timeoutMs: number;
+  /** The call cache and counter every model call goes through. */
+  calls: ModelCalls;
+  /** The pack gives its agent tools: a preflight may check the agent models can call them. */
+  agentTools: boolean;
+}
+
+/** A connected backend: how to make its agents and judge, and the checks that need the network. */
+export interface Connection {
+  /** How a header says where it is: ` @ http://127.0.0.1:11434`, ` · us-east-1 @ URL`. */
+  where: string;
+  agent(model: string): AgentPort;
+  judge(model: string): JudgePort;
+  /** Run once, before the first call the cache cannot answer. */
+  preflight(): Promise<void>;
+}
+
+/**
+ * One backend as the CLI knows it. The registry (registry.ts) derives `--backend`'s choices, the default
+ * models, the stored config flags and the help text from these entries. An entry must stay light: its
+ * client loads inside `connect`, so a run that does not use it never loads it.
+ */
+export interface BackendEntry<Name extends string = string, Shape extends z.ZodRawShape = z.ZodRawShape> {
+  name: Name;
+  /** The backend's own flags; their keys are the keys of `options`. */
+  flags: readonly BackendFlag[];
+  options: z.ZodObject<Shape>;
+  /** True when its flags are refused unless the backend runs a role (a profile for an unused cloud, say). */
+  flagsNeedIt: boolean;
+  defaults: {
+    /** The agent model when --model is not given, and how help text names it. */
+    agent: string;
+    agentLabel: string;
+    /** The judge model when --judge-model is not given; absent: the agent's model when the agent runs here too. */
+    judge?: string;
+    judgeLabel?: string;
+  };
+  connect(request: ConnectRequest<z.infer<z.ZodObject<Shape>>>): Promise<Connection>;
+}
+
+/** Declares an entry with its name kept as a literal type. */
+export function defineBackend<Name extends string, Shape extends z.ZodRawShape>(
+  entry: BackendEntry<Name, Shape>,
+): BackendEntry<Name, Shape> {
+  return entry;
+}

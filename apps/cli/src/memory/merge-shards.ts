@@ -1,0 +1,126 @@
+import { basename } from 'node:path';
+import { type CaseResult, casesInShard, describeShard, type RunResult } from '@evalpacks/core';
+import type { RunMeta, RunRecord } from '@evalpacks/store';
+import { UsageError } from '../usage-error.ts';
+import { configDifferences, type RunConfig } from './run-config.ts';
+
+/** One shard's run as read from its store file. */
+export interface ShardRun {
+  file: string;
+  run: RunRecord;
+  results: CaseResult[];
+}
+
+export interface MergedRun {
+  meta: Omit<RunMeta, 'startedAt'> & { startedAt: string };
+  result: RunResult;
+}
+
+const name = (shard: ShardRun) => basename(shard.file);
+const configOf = (shard: ShardRun) => shard.run.config as unknown as RunConfig;
+
+/** Every shard 1..N of one count, each once; otherwise the one-line reason. */
+function checkCoverage(shards: ShardRun[]): number {
+  for (const shard of shards) {
+    if (!shard.run.shard) {
+      throw new UsageError(`${name(shard)}: run ${shard.run.id} ran every case, it is not a shard (--shard I/N)`);
+    }
+  }
+  const [first] = shards;
+  const count = first?.run.shard?.count ?? 0;
+  const seen = new Map<number, ShardRun>();
+  for (const shard of shards) {
+    const part = shard.run.shard ?? { index: 0, count: 0 };
+    if (part.count !== count) {
+      throw new UsageError(
+        `${name(first as ShardRun)} holds shard ${describeShard(first?.run.shard ?? part)} but ${name(shard)} holds shard ${describeShard(part)}: shards of one run share N`,
+      );
+    }
+    const twin = seen.get(part.index);
+    if (twin) throw new UsageError(`${name(twin)} and ${name(shard)} both hold shard ${describeShard(part)}`);
+    seen.set(part.index, shard);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !seen.has(index));
+  if (missing.length > 0) {
+    throw new UsageError(
+      `shard ${missing.map((index) => `${index}/${count}`).join(', ')} missing: merge needs all ${count}`,
+    );
+  }
+  return count;
+}
+
+/** The same configuration apart from the shard, else the differences, named by file. */
+function checkSameConfiguration(shards: ShardRun[]): void {
+  const [first, ...rest] = shards as [ShardRun, ...ShardRun[]];
+  for (const shard of rest) {
+    const sides: [string, string] = [`in ${name(first)}`, `in ${name(shard)}`];
+    const differences = configDifferences(configOf(first), configOf(shard), sides, ['shard']);
+    if (differences.length > 0) {
+      throw new UsageError(
+        `${name(first)} and ${name(shard)} are shards of different configurations: ${differences.join('; ')}`,
+      );
+    }
+  }
+}
+
+/** Each shard's results are exactly its cases over every epoch: a budget-stopped or edited shard is refused. */
+function checkComplete(shard: ShardRun, caseIds: string[], epochs: number): void {
+  const part = shard.run.shard ?? { index: 1, count: 1 };
+  const expected = casesInShard(
+    caseIds.map((id) => ({ id })),
+    part,
+  ).flatMap(({ id }) => Array.from({ length: epochs }, (_, epoch) => `${id}#${epoch}`));
+  const have = new Set(shard.results.map((result) => `${result.case.id}#${result.epoch}`));
+  const lacking = expected.filter((key) => !have.has(key));
+  if (lacking.length > 0 || have.size !== expected.length) {
+    throw new UsageError(
+      `${name(shard)}: shard ${describeShard(part)} has ${have.size} of its ${expected.length} results (missing ${lacking.slice(0, 3).join(', ') || 'none'}); finish it with --resume before merging`,
+    );
+  }
+}
+
+/**
+ * Joins the runs of shards 1..N of one configuration into the run an unsharded invocation would have
+ * recorded: every case in the configuration's order, epochs side by side, started when the first shard
+ * started and finished when the last one did. Anything that would make the join a different run than
+ * that (a missing or doubled shard, another configuration, an incomplete shard) is refused in one line.
+ */
+export function mergeShards(shards: ShardRun[]): MergedRun {
+  if (shards.length === 0) throw new UsageError('merge needs the store files of the shards to join');
+  checkCoverage(shards);
+  checkSameConfiguration(shards);
+  const first = shards[0] as ShardRun;
+  const config = configOf(first);
+  const caseIds = Object.keys(config.cases);
+  for (const shard of shards) checkComplete(shard, caseIds, first.run.epochs);
+
+  const byKey = new Map(shards.flatMap((shard) => shard.results).map((r) => [`${r.case.id}#${r.epoch}`, r]));
+  const cases = caseIds.flatMap((id) =>
+    Array.from({ length: first.run.epochs }, (_, epoch) => byKey.get(`${id}#${epoch}`) as CaseResult),
+  );
+  const startedAt = shards.map((shard) => shard.run.startedAt).sort()[0] as string;
+  const finishedAt = shards
+    .map((shard) => shard.run.finishedAt ?? shard.run.startedAt)
+    .sort()
+    .at(-1) as string;
+  const commits = new Set(shards.map((shard) => shard.run.gitCommit));
+  const { shard: _part, ...flags } = config.flags;
+  const { id: _id, status: _status, finishedAt: _finished, shard: _shard, gitCommit, ...meta } = first.run;
+  return {
+    meta: {
+      ...meta,
+      ...(commits.size === 1 && gitCommit !== undefined && { gitCommit }),
+      config: { ...config, shard: 'all', flags },
+      startedAt,
+    },
+    result: {
+      pack: first.run.pack,
+      variant: first.run.variant,
+      agent: first.run.agent,
+      ...(first.run.judge && { judge: first.run.judge }),
+      startedAt,
+      finishedAt,
+      cases,
+    },
+  };
+}

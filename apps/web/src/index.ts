@@ -1,0 +1,2 @@
+export { createApp } from './server/app.ts';
+export { startViewer, type Viewer } from './start.ts';

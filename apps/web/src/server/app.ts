@@ -1,0 +1,122 @@
+import type { EvalStore } from '@evalpacks/store';
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { compareStored } from '../grading/compare-stored.ts';
+import { seriesOf } from '../grading/series.ts';
+import { casePage } from '../pages/case-page.ts';
+import { comparePage } from '../pages/compare-page.ts';
+import { historyPage } from '../pages/history-page.ts';
+import { runPage } from '../pages/run-page.ts';
+import { runsPage } from '../pages/runs-page.ts';
+import { html } from '../views/html.ts';
+import { layout } from '../views/layout.ts';
+import { ASSETS } from './assets.ts';
+import { CompareQuerySchema, LiveQuerySchema, RunIdSchema, RunQuerySchema, RunsQuerySchema } from './query.ts';
+import { runSummaries } from './summaries.ts';
+
+const RUNS_PER_PAGE = 50;
+const CASES_PER_PAGE = 100;
+
+/**
+ * Model output is shown on these pages, so scripts may only come from the viewer's own files: no inline
+ * script, no inline handler, no eval, nothing fetched from elsewhere.
+ */
+const CSP = {
+  defaultSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  formAction: ["'self'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+};
+
+/** The viewer's pages over a store opened read-only. */
+export function createApp(store: EvalStore): Hono {
+  const app = new Hono();
+  const summaryOf = runSummaries(store);
+  app.use('*', secureHeaders({ contentSecurityPolicy: CSP, referrerPolicy: 'no-referrer' }));
+
+  const notFound = (what: string) =>
+    layout({ title: 'Not found', body: html`<h1>Not found</h1><p>${what}</p><p><a href="/">All runs</a></p>` });
+  app.notFound((c) => c.html(notFound(`nothing at ${new URL(c.req.url).pathname}`), 404));
+
+  app.get('/assets/:name', (c) => {
+    const asset = ASSETS[c.req.param('name')];
+    return asset ? c.body(asset.body, 200, { 'content-type': asset.type }) : c.notFound();
+  });
+
+  app.get('/', (c) => {
+    const query = RunsQuerySchema.parse(c.req.query());
+    const filter = { ...query, limit: RUNS_PER_PAGE };
+    return c.html(runsPage(store.runPage(filter), store.runFacets(), filter, new URL(c.req.url)));
+  });
+
+  app.get('/runs/:id', (c) => {
+    const run = store.run(RunIdSchema.catch(0).parse(c.req.param('id')));
+    if (!run) return c.html(notFound(`no run ${c.req.param('id')} in this store`), 404);
+    const query = RunQuerySchema.parse(c.req.query());
+    const cases = store.casePage(run.id, {
+      filter: query.status,
+      search: query.q,
+      limit: CASES_PER_PAGE,
+      offset: query.offset,
+    });
+    return c.html(
+      runPage({
+        run,
+        summary: summaryOf(run),
+        cases,
+        filter: query.status,
+        search: query.q,
+        offset: query.offset,
+        limit: CASES_PER_PAGE,
+        url: new URL(c.req.url),
+      }),
+    );
+  });
+
+  app.get('/runs/:id/live.json', (c) => {
+    const run = store.run(RunIdSchema.catch(0).parse(c.req.param('id')));
+    if (!run) return c.json({ error: 'no such run' }, 404);
+    const { after } = LiveQuerySchema.parse(c.req.query());
+    const cases = store.casesSavedAfter(run.id, after).map((listing) => ({
+      ...listing,
+      href: `/runs/${run.id}/cases/${encodeURIComponent(listing.caseId)}`,
+    }));
+    return c.json({ status: run.status, cursor: Math.max(after, ...cases.map((x) => x.savedOrder)), cases });
+  });
+
+  app.get('/runs/:id/cases/:caseId', (c) => {
+    const run = store.run(RunIdSchema.catch(0).parse(c.req.param('id')));
+    const caseId = c.req.param('caseId');
+    const results = run ? store.caseResults(run.id, caseId) : [];
+    if (!run || results.length === 0) return c.html(notFound(`no case ${caseId} in run ${c.req.param('id')}`), 404);
+    return c.html(casePage(run, results, store.caseCosts(run.id, caseId)));
+  });
+
+  app.get('/compare', (c) => {
+    const { a, b } = CompareQuerySchema.parse(c.req.query());
+    const runs = store.runPage({ limit: 500, offset: 0 }).runs;
+    const pair = a && b ? ([store.run(a), store.run(b)] as const) : undefined;
+    if (!pair) return c.html(comparePage({ runs, chosen: [a, b] }));
+    const [left, right] = pair;
+    if (!left || !right) return c.html(comparePage({ runs, chosen: [a, b], problem: 'no such run' }), 404);
+    if (left.pack !== right.pack) {
+      const problem = `run #${left.id} is of ${left.pack} and run #${right.id} of ${right.pack}: compare two runs of one pack`;
+      return c.html(comparePage({ runs, chosen: [a, b], problem }), 400);
+    }
+    const result = compareStored([left, store.caseResults(left.id)], [right, store.caseResults(right.id)]);
+    return c.html(comparePage({ runs, chosen: [a, b], pair: [left, right], result }));
+  });
+
+  app.get('/history', (c) => {
+    const packs = store.runFacets().packs;
+    const pack = c.req.query('pack') ?? packs[0];
+    const series = pack ? seriesOf(store.runOutcomes(pack)) : [];
+    return c.html(historyPage(packs, pack, series));
+  });
+
+  return app;
+}

@@ -1,0 +1,81 @@
+import type { CaseResult, ToolCall } from '@evalpacks/core';
+import { milliseconds, pretty, usd } from './format.ts';
+import { type Html, html } from './html.ts';
+import { badge } from './layout.ts';
+import { renderMarkdown } from './markdown.ts';
+import { verdictBlock } from './verdict-block.ts';
+
+function toolCall(call: ToolCall): Html {
+  return html`<li class="tool-call"><code>${call.name}</code>
+    <pre class="args">${pretty(call.arguments)}</pre>
+    ${call.error !== undefined ? html`<p class="tool-error">tool error: ${call.error}</p>` : ''}
+    ${call.result !== undefined ? html`<pre class="result">${pretty(call.result)}</pre>` : ''}</li>`;
+}
+
+/** Recorded reasoning, where the backend gave it (transcripts without it have nothing to show). */
+function thinking(result: CaseResult): Html | '' {
+  const text = (result.transcript as { thinking?: unknown }).thinking;
+  return typeof text === 'string' && text !== ''
+    ? html`<details class="thinking"><summary>thinking</summary><div class="md">${renderMarkdown(text)}</div></details>`
+    : '';
+}
+
+function epochColumn(result: CaseResult, cost: number | undefined): Html {
+  const { transcript } = result;
+  return html`<section class="epoch" data-epoch="${result.epoch}">
+    <h3>epoch ${result.epoch + 1} ${badge(result.status)}</h3>
+    ${result.reasons.length ? html`<ul class="reasons">${result.reasons.map((r) => html`<li>${r}</li>`)}</ul>` : ''}
+    ${transcript.error ? html`<p class="agent-error">agent error: ${transcript.error}</p>` : ''}
+    ${transcript.turnLimitReached ? html`<p class="agent-error">stopped at the turn limit after ${transcript.turns} turns</p>` : ''}
+    ${transcript.sample ? html`<p class="dim">a hand-written sample answer from the pack fixtures, not a model's</p>` : ''}
+    <h4>Answer</h4><div class="answer md">${renderMarkdown(transcript.answer)}</div>
+    ${thinking(result)}
+    <h4>Tool calls</h4>${
+      transcript.toolCalls.length
+        ? html`<ol class="tool-calls">${transcript.toolCalls.map(toolCall)}</ol>`
+        : html`<p class="dim">none</p>`
+    }
+    <h4>Checks</h4>${
+      result.checks.length
+        ? html`<ul class="checks">${result.checks.map(
+            (check) =>
+              html`<li class="check check-${check.passed ? 'pass' : 'fail'}" data-check="${check.id}"><strong>${check.passed ? 'PASS' : 'FAIL'}</strong> ${check.name} <span class="risen" data-part="${check.part}">${check.part}</span> — ${check.detail}</li>`,
+          )}</ul>`
+        : html`<p class="dim">none</p>`
+    }
+    <h4>Verdicts</h4>${
+      result.verdicts.length
+        ? html`<div class="verdicts">${result.verdicts.map((v) => verdictBlock(result.case, v, result.epoch))}</div>`
+        : html`<p class="dim">none</p>`
+    }
+    <h4>Usage</h4>
+    <dl class="usage">
+      <dt>model</dt><dd>${transcript.model}</dd>
+      <dt>agent tokens</dt><dd>${transcript.usage.input} in / ${transcript.usage.output} out</dd>
+      <dt>judge tokens</dt><dd>${result.judgeUsage.input} in / ${result.judgeUsage.output} out</dd>
+      <dt>turns</dt><dd>${transcript.turns}</dd>
+      <dt>latency</dt><dd>${milliseconds(transcript.latencyMs)}</dd>
+      <dt>cost</dt><dd>${usd(cost)}</dd>
+      ${transcript.retries ? html`<dt>retries</dt><dd>${transcript.retries}</dd>` : ''}
+    </dl>
+  </section>`;
+}
+
+/** A case: its input and expectations once, then each epoch's answer, tools, checks and verdicts side by side. */
+export function caseView(results: CaseResult[], costs: ReadonlyMap<number, number>): Html {
+  const first = results[0];
+  if (!first) return html`<p>no results</p>`;
+  const testCase = first.case;
+  return html`<section class="case-input">
+    ${testCase.description ? html`<p>${testCase.description}</p>` : ''}
+    <h4>Input</h4><pre class="input">${first.transcript.input}</pre>
+    ${
+      testCase.expectedFindings.length
+        ? html`<h4>Expected findings</h4><ul>${testCase.expectedFindings.map(
+            (f) => html`<li><code>${f.id}</code> (${f.severity}) ${f.description}</li>`,
+          )}</ul>`
+        : ''
+    }
+  </section>
+  <div class="epochs">${results.map((r) => epochColumn(r, costs.get(r.epoch)))}</div>`;
+}

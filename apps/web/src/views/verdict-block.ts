@@ -1,0 +1,37 @@
+import { type Case, describeItem, type Verdict } from '@evalpacks/core';
+import { type Html, html } from './html.ts';
+import { renderMarkdown } from './markdown.ts';
+
+/** The console's words for a verdict, so the viewer and the terminal say the same thing. */
+function label(verdict: Verdict): string {
+  if (verdict.status === 'error') return 'JUDGE ERROR';
+  if (verdict.status === 'skipped') return 'NOT JUDGED';
+  if (verdict.kind === 'finding') return verdict.passed ? 'CAUGHT' : 'MISSED';
+  if (verdict.kind === 'absent') return verdict.passed ? 'NOT FLAGGED' : 'FALSE POSITIVE';
+  return verdict.passed ? 'RUBRIC MET' : 'RUBRIC FAILED';
+}
+
+const outcome = (verdict: Verdict) => (verdict.status === 'ok' ? (verdict.passed ? 'pass' : 'fail') : verdict.status);
+
+/**
+ * One judged item. The element carries stable hooks (data-item, data-kind, data-epoch) so labelling can
+ * attach its controls beside each verdict without reading the markup's text.
+ */
+export function verdictBlock(testCase: Case, verdict: Verdict, epoch: number): Html {
+  const severity = testCase.expectedFindings.find((f) => f.id === verdict.itemId)?.severity;
+  return html`<article class="verdict verdict-${outcome(verdict)}" data-item="${verdict.itemId}" data-kind="${verdict.kind}" data-epoch="${epoch}">
+    <header><strong class="verdict-label">${label(verdict)}</strong> ${verdict.kind === 'finding' ? verdict.itemId : describeItem(testCase, verdict)}${severity ? html` <span class="dim">(${severity})</span>` : ''}</header>
+    ${verdict.status === 'ok' ? html`<div class="reasoning md">${renderMarkdown(verdict.reasoning)}</div>` : ''}
+    ${
+      verdict.status === 'error'
+        ? html`<p class="judge-error">${verdict.error}</p>${
+            verdict.raw !== undefined ? html`<p>raw answer of the judge:</p><pre class="raw">${verdict.raw}</pre>` : ''
+          }`
+        : ''
+    }
+    ${verdict.status === 'skipped' ? html`<p class="dim">${verdict.reason}</p>` : ''}
+    <footer class="dim">judge ${verdict.model || 'none'} · ${verdict.usage.input} in / ${verdict.usage.output} out · ${Math.round(verdict.latencyMs)} ms${
+      verdict.retries ? ` · ${verdict.retries} retries` : ''
+    }</footer>
+  </article>`;
+}

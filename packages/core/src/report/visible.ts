@@ -1,0 +1,30 @@
+/**
+ * Control characters other than newline and tab: C0, DEL, C1 (0x9B alone starts a CSI sequence on many
+ * terminals), and the bidirectional overrides that make text read differently from what it holds.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+function picture(char: string): string {
+  const code = char.charCodeAt(0);
+  if (code < 0x20) return String.fromCharCode(0x2400 + code); // ␛ for ESC, ␍ for CR, ...
+  if (code === 0x7f) return '␡';
+  return `[U+${code.toString(16).toUpperCase().padStart(4, '0')}]`;
+}
+
+/**
+ * Text from a model, a tool or a case file as a terminal may show it: every control character is
+ * replaced by a visible stand-in, so an answer cannot clear the screen, set the clipboard (OSC 52) or
+ * forge a line. Newlines and tabs stay; the reporters lay them out.
+ */
+export function visible(text: string): string {
+  return text.replace(CONTROL, picture);
+}
+
+/** `value` with every string in it made visible: one pass over a result before a reporter prints it. */
+export function visibleDeep<T>(value: T): T {
+  if (typeof value === 'string') return visible(value) as T;
+  if (Array.isArray(value)) return value.map(visibleDeep) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, visibleDeep(field)])) as T;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { httpAgent } from '../src/agent/http-agent.ts';
+import { definePack } from '../src/pack/define-pack.ts';
+import { redactUrl, redactUrls, splitCredentials } from '../src/report/redact-url.ts';
+import type { AgentRequest } from '../src/runner/ports.ts';
+
+const request: AgentRequest = { caseId: 'c1', epoch: 0, systemPrompt: '# Role\nx', input: 'in', maxTurns: 1 };
+
+describe('secrets in URLs', () => {
+  it('redacts user info and every query value, and leaves other URLs exactly as they were', () => {
+    expect(redactUrl('http://svc:TOPSECRET@host:8080/run?api_key=K1&mode=fast#x')).toBe(
+      'http://***@host:8080/run?api_key=***&mode=***#x',
+    );
+    expect(redactUrl('http://127.0.0.1:11434')).toBe('http://127.0.0.1:11434');
+    expect(redactUrls('fetch of https://u:p@a.example/x?token=T failed, see http://b.example/')).toBe(
+      'fetch of https://***@a.example/x?token=*** failed, see http://b.example/',
+    );
+    expect(splitCredentials('http://me:p%40ss@host:1/')).toEqual({
+      url: 'http://host:1/',
+      username: 'me',
+      password: 'p@ss',
+    });
+    expect(splitCredentials('http://me:pw@host:1')).toEqual({ url: 'http://host:1', username: 'me', password: 'pw' });
+  });
+
+  it("refuses credentials in a pack's agent url when the pack loads, saying to use a header", () => {
+    expect(() =>
+      definePack({ name: 'p', description: 'd', root: '/tmp', agent: { url: 'http://svc:TOPSECRET@127.0.0.1:9/run' } }),
+    ).toThrow(/carries credentials \(user:password@\).*headers: \{ authorization: process\.env\.AGENT_AUTH \}/);
+  });
+
+  it('keeps URL secrets out of the case error when fetch quotes the url', async () => {
+    // fetch itself refuses a url with credentials and quotes it whole in its message.
+    const agent = httpAgent({ url: 'http://svc:TOPSECRET@127.0.0.1:9/run?api_key=KEY123', timeoutMs: 1000 });
+    const error = (await agent.run(request).catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/^request to the agent at http:\/\/127\.0\.0\.1:9\/run failed: /);
+    expect(error.message).not.toMatch(/TOPSECRET|KEY123/);
+  });
+});
