@@ -5,20 +5,24 @@ import type { BackendFlag } from '../backend-entry.ts';
 
 /** `--think on|off|low|medium|high` as Ollama's `think`: a switch, or a level for models that take one. */
 const think = (flag: string) =>
+  // Idempotent, as the options are read twice (by the command, then by the backend's connect).
   z
-    .enum(['on', 'off', 'low', 'medium', 'high'], { error: `${flag} must be on, off, low, medium or high` })
-    .transform((value) => (value === 'on' ? true : value === 'off' ? false : value))
+    .preprocess(
+      (value) => (value === 'on' ? true : value === 'off' ? false : value),
+      z.union([z.boolean(), z.enum(['low', 'medium', 'high'])], {
+        error: `${flag} must be on, off, low, medium or high`,
+      }),
+    )
     .optional();
 
+const NUM_CTX_ERROR = '--num-ctx must be auto or a whole number of tokens from 512 to 1048576';
 const numCtx = z
-  .union([
-    z.literal('auto'),
-    z.coerce
-      .number({ error: '--num-ctx must be auto or a number of tokens' })
-      .int('--num-ctx must be a whole number of tokens')
-      .min(512, '--num-ctx must be at least 512')
-      .max(1_048_576, '--num-ctx must be at most 1048576'),
-  ])
+  .union(
+    [z.literal('auto'), z.coerce.number().int(NUM_CTX_ERROR).min(512, NUM_CTX_ERROR).max(1_048_576, NUM_CTX_ERROR)],
+    {
+      error: NUM_CTX_ERROR,
+    },
+  )
   .optional();
 
 export const OllamaFlagsSchema = z.object({
