@@ -117,16 +117,14 @@ describe('transient failures', () => {
     const standIn = await ollama(['qwen3.5:4b', 'judge:1b']);
     const faults = { agent: 0, judge: 0 };
     const role = (req: ChatRequest) => (req.format ? 'judge' : 'agent');
-    let reset = false;
+    /** Counts the fault against the role whose call it hit, then plays it. */
+    const fault = (kind: 'reset' | 'busy') => (req: ChatRequest) => {
+      faults[role(req)] += 1;
+      return { fault: kind };
+    };
+    standIn.script({ match: { hasFormat: false }, reply: fault('reset'), times: 1 });
     let n = 0;
-    standIn.script({
-      match: (req) => !req.format && !reset && (reset = true),
-      reply: (req) => ((faults[role(req)] += 1), { fault: 'reset' }),
-    });
-    standIn.script({
-      match: () => ++n % 3 === 0,
-      reply: (req) => ((faults[role(req)] += 1), { fault: 'busy' }),
-    });
+    standIn.script({ match: () => ++n % 3 === 0, reply: fault('busy') });
     scriptAgent(standIn);
     scriptJudge(standIn, missedFinding);
     const result = await runCli([
