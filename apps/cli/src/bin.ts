@@ -1,60 +1,65 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
 import { backendChoices, DEFAULT_BACKEND, modelHelp, withBackendFlags } from './backends/registry.ts';
-import { compareCommand } from './commands/compare.ts';
-import { evalCommand } from './commands/eval.ts';
-import { historyCommand } from './commands/history.ts';
-import { listCommand } from './commands/list.ts';
-import { mergeCommand } from './commands/merge.ts';
-import { newDomainCommand } from './commands/new-domain.ts';
-import { formatError } from './report-error.ts';
+
+// Each command's module (and with it core, the store and the packs) is imported only when that command runs:
+// start-up, --help and a usage error then cost commander and the option definitions alone.
 
 const io = { write: (text: string) => void process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY) };
 const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** The flags of every command that runs a pack (options/run-limits.ts reads them). */
+function withRunLimits(command: Command): Command {
+  return command
+    .option('--policy <policy>', 'what passes over the epochs: majority (default), all, any, min-rate:R')
+    .option('--concurrency <n>', 'model calls in flight at once (default 4)')
+    .option('--max-turns <n>', 'agent turns per case before it is stopped (default 6)')
+    .option('--timeout <seconds>', 'limit for one model request (default 300)')
+    .addOption(new Option('--no-cache', 'make every model call afresh (the answers still refresh the cache)'))
+    .addOption(new Option('--no-color', 'no colours in the output'));
+}
 
 const program = new Command('evalpacks')
   .description('Evaluate LLM agents with domain eval packs')
   .exitOverride()
   .showHelpAfterError('(run with --help for usage)');
 
-withBackendFlags(
-  program
-    .command('eval')
-    .description('run a pack against an agent model and judge it')
-    .option('--domain <name>', 'the pack to run (see --list)')
-    .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
-    .option('--list', 'list the packs with their case counts and variants')
-    .option('--variant <name>', "one of the pack's prompt variants (default: baseline)")
-    .option('--prompt <file>', 'a RISEN prompt file to use instead of a named variant')
-    .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
-    .option('--backend <name>', `where the agent runs: ${backendChoices()} (default ${DEFAULT_BACKEND})`)
-    .option('--judge-backend <name>', `where the judge runs: ${backendChoices()} (default: --backend)`)
-    .option('--model <name>', modelHelp.agent)
-    .option('--judge-model <name>', modelHelp.judge)
-    .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models'),
+withRunLimits(
+  withBackendFlags(
+    program
+      .command('eval')
+      .description('run a pack against an agent model and judge it')
+      .option('--domain <name>', 'the pack to run (see --list)')
+      .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
+      .option('--list', 'list the packs with their case counts and variants')
+      .option('--variant <name>', "one of the pack's prompt variants (default: baseline)")
+      .option('--prompt <file>', 'a RISEN prompt file to use instead of a named variant')
+      .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
+      .option('--backend <name>', `where the agent runs: ${backendChoices()} (default ${DEFAULT_BACKEND})`)
+      .option('--judge-backend <name>', `where the judge runs: ${backendChoices()} (default: --backend)`)
+      .option('--model <name>', modelHelp.agent)
+      .option('--judge-model <name>', modelHelp.judge)
+      .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models'),
+  ),
 )
   .option('--max-cost <usd>', 'stop starting new cases once the estimated cost passes this many US dollars')
   .option('--structural-only', 'run structural checks only: no judge calls, no judge cost')
   .option('--skip-structural', 'skip structural checks and judge every case')
   .option('--judge-always', 'judge a case even when its structural checks failed')
-  .option('--concurrency <n>', 'model calls in flight at once (default 4)')
-  .option('--max-turns <n>', 'agent turns per case before it is stopped (default 6)')
-  .option('--timeout <seconds>', 'limit for one model request (default 300)')
   .option('--repeat <k>', 'run every case K times (epochs), each a fresh sample (default 1)')
-  .option('--policy <policy>', 'what passes over the epochs: majority (default), all, any, min-rate:R')
   .option('--ci', 'plain output for CI logs; exit 1 on any failure')
-  .addOption(new Option('--no-color', 'no colours in the output'))
   .option('--store <path>', 'run history and call cache (default: $EVALPACKS_STORE or .evalpacks/evalpacks.db)')
-  .addOption(new Option('--no-cache', 'make every model call afresh (the answers still refresh the cache)'))
   .option('--offline', 'contact no model: answers from the call cache, else the pack fixtures; unjudged items skip')
   .option('--resume [run]', 'finish an interrupted run (default: the newest unfinished one)')
   .option('--rejudge <run>', "re-run checks and the judge on a stored run's answers, as a new run")
-  .option('--reporter <names>', 'console, json, junit, markdown (repeatable or comma-separated)', collect)
+  .option('--reporter <names>', 'console, json, junit, markdown, html (repeatable or comma-separated)', collect)
   .option('--out <dir>', 'where file reporters write (default: .evalpacks/reports/run-N)')
   .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
   .option('--shard <i/n>', 'run part I of N of the cases (stable by case id), e.g. one CI job each; see merge')
   .action(async (options: Record<string, unknown>) => {
-    process.exitCode = options.list ? await listCommand(io) : await evalCommand(options, io);
+    process.exitCode = options.list
+      ? await (await import('./commands/list.ts')).listCommand(io)
+      : await (await import('./commands/eval.ts')).evalCommand(options, io);
   });
 
 program
@@ -68,44 +73,55 @@ program
   .option('--ci', 'plain output for CI logs')
   .addOption(new Option('--no-color', 'no colours in the output'))
   .action(async (stores: string[], options: Record<string, unknown>) => {
+    const { mergeCommand } = await import('./commands/merge.ts');
     process.exitCode = await mergeCommand({ ...options, files: stores }, io);
   });
 
-program
-  .command('compare')
-  .description('run two prompts (or models) on the same cases and judge, and say whether the change helped')
-  .option('--domain <name>', 'the pack to compare on')
-  .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
-  .option('--baseline <name|file>', "a variant of the pack or a prompt file (default: the pack's default)")
-  .option('--variant <name|file>', 'the variant to compare against the baseline')
-  .option('--model <name>', 'agent model for both sides')
-  .option('--baseline-model <name>', 'agent model of the baseline side')
-  .option('--variant-model <name>', 'agent model of the variant side')
-  .option('--judge-model <name>', 'judge model, the same for both sides (default: --model)')
-  .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models')
-  .option('--ollama-host <url>', 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)')
+withRunLimits(
+  withBackendFlags(
+    program
+      .command('compare')
+      .description('run two prompts (or agents) on the same cases and judge, and say whether the change helped')
+      .option('--domain <name>', 'the pack to compare on')
+      .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
+      .option('--baseline <name|file>', "a variant of the pack or a prompt file (default: the pack's default)")
+      .option('--variant <name|file>', 'the variant to compare against the baseline')
+      .option('--backend <name>', `where both sides' agents run: ${backendChoices()} (default ${DEFAULT_BACKEND})`)
+      .option('--baseline-backend <name>', 'where the baseline agent runs (default: --backend)')
+      .option('--variant-backend <name>', 'where the variant agent runs (default: --backend)')
+      .option('--judge-backend <name>', 'where the one judge of both sides runs (default: --backend)')
+      .option(
+        '--model <name>',
+        `agent model of the sides on --backend (${modelHelp.agent.replace('agent model (', '')}`,
+      )
+      .option('--baseline-model <name>', 'agent model of the baseline side')
+      .option('--variant-model <name>', 'agent model of the variant side')
+      .option('--judge-model <name>', `the same for both sides; ${modelHelp.judge}`)
+      .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models'),
+  ),
+)
   .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
   .option('--structural-only', 'compare structural checks only: no judge calls')
   .option('--skip-structural', 'compare judged items only')
   .option('--repeat <k>', 'epochs per case on each side (default 1)')
-  .option('--policy <policy>', 'what passes over the epochs: majority (default), all, any, min-rate:R')
   .option('--seed <n>', 'seed of the permutation test when it samples (default 1)')
-  .option('--concurrency <n>', 'model calls in flight at once (default 4)')
-  .option('--max-turns <n>', 'agent turns per case before it is stopped (default 6)')
-  .option('--timeout <seconds>', 'limit for one model request (default 300)')
+  .option('--store <path>', 'where each side is saved as a run, and the call cache (default: as eval)')
+  .option('--runs <ids...>', 'compare two stored runs (baseline, variant) with no model call (see pnpm history)')
   .option('--ci', 'plain output for CI logs')
-  .addOption(new Option('--no-color', 'no colours in the output'))
   .action(async (options: Record<string, unknown>) => {
+    const { compareCommand } = await import('./commands/compare.ts');
     process.exitCode = await compareCommand(options, io);
   });
 
 program
   .command('new-domain')
   .description('create domains/NAME: a prompt, a case, a structural check and a test, linked into the workspace')
-  .argument('<name>', 'the pack name: lowercase letters, digits and dashes')
+  .argument('[name]', 'the pack name: lowercase letters, digits and dashes (default with --out: the folder name)')
   .option('--no-install', 'do not run `pnpm install` to link the new package')
-  .action(async (name: string, options: { install: boolean }) => {
-    process.exitCode = await newDomainCommand(name, io, { install: options.install });
+  .option('--out <dir>', 'write a pack of its own to DIR instead, outside the workspace (installs the CLI from npm)')
+  .action(async (name: string | undefined, options: { install: boolean; out?: string }) => {
+    const { newDomainCommand } = await import('./commands/new-domain.ts');
+    process.exitCode = await newDomainCommand(name, io, { install: options.install, out: options.out });
   });
 
 program
@@ -114,6 +130,7 @@ program
   .option('--domain <name>', 'the pack whose runs to show')
   .option('--store <path>', 'run history (default: $EVALPACKS_STORE or .evalpacks/evalpacks.db)')
   .action(async (options: Record<string, unknown>) => {
+    const { historyCommand } = await import('./commands/history.ts');
     process.exitCode = await historyCommand(options, io);
   });
 
@@ -126,6 +143,7 @@ try {
   } else {
     // Anything that stopped the evaluation itself (usage, bad data, infrastructure, a bug) is exit 2.
     // Exit now: calls still in flight when the run failed (up to --timeout) must not keep the process alive.
+    const { formatError } = await import('./report-error.ts');
     process.stderr.write(`${formatError(error)}\n`);
     process.exit(2);
   }

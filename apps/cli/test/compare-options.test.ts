@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCompareOptions } from '../src/commands/compare-options.ts';
+import { parseCompareOptions } from '../src/options/compare-options.ts';
 
 describe('parseCompareOptions', () => {
   it('fills the documented defaults', () => {

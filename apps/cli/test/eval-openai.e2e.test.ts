@@ -123,6 +123,19 @@ describe('pnpm eval --backend openai: every pack on the OpenAI-compatible stand-
     ]);
   });
 
+  it('halves the pool on 429s and grows it back as calls succeed, reporting the concurrency reached', async () => {
+    server.script({ reply: { fault: 'rate-limited', retryAfterSeconds: 0.01 }, times: 3 });
+    scriptToolBasics(openAIPlaysOllamaScripts(server));
+    const result = await evalOn('tool-basics', tempStore(), '--judge-style', 'yes-no', '--concurrency', '4');
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('  judge errors    0\n');
+    expect(result.stdout).not.toMatch(/ERROR/);
+    expect(server.calls.filter((call) => call.status === 429)).toHaveLength(3);
+    expect(summaryOf(result.stdout)).toContain(
+      '\n  concurrency     4 at the end of 4 (lowest 2; 3 throttled responses retried)\n',
+    );
+  });
+
   it('stops before any case with one line for a model the server does not serve, or a refused key', async () => {
     const unknown = await runCli(
       [

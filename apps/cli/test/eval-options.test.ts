@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEvalOptions } from '../src/commands/eval-options.ts';
+import { parseEvalOptions } from '../src/options/eval-options.ts';
 
 describe('parseEvalOptions', () => {
   it("reads Ollama's flags, and reads its own result again unchanged (connect parses them a second time)", () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
@@ -84,5 +84,28 @@ describe('an answer written to hijack the judge', () => {
     // The report's own <details> blocks only: one per failed case, each closed once.
     expect(markdown.match(/<details>/g)).toHaveLength(3);
     expect(markdown.match(/<\/details>/g)).toHaveLength(3);
+  });
+
+  it('bounds a 20 MB answer: judge requests, store with its journal, results.json; the case says it was cut', async () => {
+    const answer = `## Summary\n${'word '.repeat(4_000_000)}end`;
+    standIn.script({ match: { hasFormat: false }, reply: { content: answer } });
+    scriptJudge(standIn, 'none');
+    const dir = mkdtempSync(join(tmpdir(), 'evalpacks-big-'));
+    const files = ['--store', join(dir, 'runs.db'), '--reporter', 'console,json', '--out', dir];
+    const result = await runCli(codeReviewArgs(standIn.url, '--judge-always', ...files));
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain(
+      `  cut      the answer was cut to its first 200000 of ${answer.length} characters\n`,
+    );
+    const judged = standIn.chatCalls({ hasFormat: true });
+    expect(judged).toHaveLength(12);
+    for (const request of judged) {
+      const size = (request.body.messages ?? []).reduce((sum, message) => sum + message.content.length, 0);
+      expect(size).toBeLessThan(40_000);
+    }
+    const bytes = readdirSync(dir).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
+    // Three cut answers of 200,000 characters, each once, plus the reports' own copy of them.
+    expect(bytes).toBeLessThan(3 * 200_000 * 2 + 1_000_000);
+    expect(statSync(join(dir, 'results.json')).size).toBeLessThan(3 * 200_000 + 200_000);
   });
 });

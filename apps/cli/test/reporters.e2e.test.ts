@@ -85,6 +85,6 @@ describe('CI reporters and the pass-rate gate', () => {
     expect(wrong.stderr).toBe('evalpacks: --min-pass-rate must be between 0 and 1 (or 0% and 100%)\n');
     const unknown = await runCli(args('--reporter', 'console,xml'));
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe('evalpacks: unknown --reporter "xml" (known: console, json, junit, markdown)\n');
+    expect(unknown.stderr).toBe('evalpacks: unknown --reporter "xml" (known: console, json, junit, markdown, html)\n');
   });
 });

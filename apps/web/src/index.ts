@@ -1,2 +1,2 @@
-export { createApp } from './server/app.ts';
+export { type AppOptions, createApp } from './server/app.ts';
 export { startViewer, type Viewer } from './start.ts';

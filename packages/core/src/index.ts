@@ -79,6 +79,11 @@ export { type FlakyItem, type KindFigures, type RepeatSummary, summarizeRepeats 
 export { type Suggestion, suggestionsFor } from './report/suggestions.ts';
 export { type RunSummary, summarizeRun } from './report/summary.ts';
 export { visible, visibleDeep } from './report/visible.ts';
+export {
+  AdaptiveConcurrency,
+  type ConcurrencyReport,
+  type ThrottleSignals,
+} from './runner/adaptive-concurrency.ts';
 export { brief, describeItem } from './runner/case-outcome.ts';
 export { InfrastructureError } from './runner/infrastructure-error.ts';
 export { type ItemKind, type ItemOutcome, itemOutcomes } from './runner/item-outcomes.ts';

@@ -33,7 +33,8 @@ const request: AgentRequest = { caseId: 'c1', epoch: 1, systemPrompt: '# Role\nx
 const json = (res: ServerResponse, status: number, body: string) => {
   res.writeHead(status, { 'content-type': 'application/json' }).end(body);
 };
-const agentAt = (path: string, timeoutMs = 2000) =>
+// Generous by default: only the hang test wants a short limit, and a loaded machine can take seconds to answer.
+const agentAt = (path: string, timeoutMs = 30_000) =>
   httpAgent({ url: `${base}${path}`, timeoutMs, headers: { authorization: 'Bearer s3cret' } });
 
 describe('an HTTP agent', () => {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { httpAgent } from '../src/agent/http-agent.ts';
 import { definePack } from '../src/pack/define-pack.ts';
@@ -35,5 +37,25 @@ describe('secrets in URLs', () => {
     const error = (await agent.run(request).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/^request to the agent at http:\/\/127\.0\.0\.1:9\/run failed: /);
     expect(error.message).not.toMatch(/TOPSECRET|KEY123/);
+  });
+
+  it("reads no more of an HTTP agent's reply than its cap, making the case an agent error", async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ answer: 'x'.repeat(5000) }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/run`;
+    try {
+      const agent = httpAgent({ url, timeoutMs: 2000, maxBodyBytes: 1000 });
+      await expect(agent.run(request)).rejects.toThrow(
+        `agent at ${url} answered more than 1000 bytes; set the pack's agent.maxBodyBytes if that is expected`,
+      );
+      const roomy = await httpAgent({ url, timeoutMs: 2000 }).run(request);
+      expect(roomy.answer).toHaveLength(5000);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

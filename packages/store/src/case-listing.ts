@@ -60,9 +60,11 @@ interface GroupRow {
 
 /** The grouped cases of a run; `extra` narrows the rows before grouping (search, the live cursor). */
 function grouped(extra: string) {
+  // The answers are joined only when searched, so a plain page reads the narrow status index alone.
+  const answers = extra.includes('t.answer') ? 'JOIN transcripts t USING (run_id, case_id, epoch)' : '';
   return `SELECT c.case_id, min(c.rowid) AS first, max(c.rowid) AS last,
             group_concat(c.epoch || ':' || c.status) AS epochs
-          FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)
+          FROM case_results c ${answers}
           WHERE c.run_id = ? ${extra} GROUP BY c.case_id`;
 }
 

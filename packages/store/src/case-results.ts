@@ -42,9 +42,9 @@ export function insertCaseResult(
     );
     db.prepare(
       `INSERT INTO transcripts (run_id, case_id, epoch, model, input, answer, tool_calls_json, turns, input_tokens,
-         output_tokens, latency_ms, cost_usd, error, sample, retries, turn_limit_reached, stop_reason, thinking,
-         prompt_truncated_to)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         output_tokens, latency_ms, cost_usd, error, sample, retries, turn_limit_reached, answer_cut, stop_reason,
+         thinking, prompt_truncated_to)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       ...key,
       transcript.model,
@@ -60,6 +60,7 @@ export function insertCaseResult(
       transcript.sample ? 1 : 0,
       transcript.retries ?? null,
       transcript.turnLimitReached === undefined ? null : transcript.turnLimitReached ? 1 : 0,
+      transcript.answerCut ?? null,
       transcript.stopReason ?? null,
       transcript.thinking ?? null,
       transcript.promptTruncatedTo ?? null,
@@ -115,6 +116,7 @@ interface CaseRow {
   sample: number;
   retries: number | null;
   turn_limit_reached: number | null;
+  answer_cut: number | null;
   stop_reason: StopReason | null;
   thinking: string | null;
   prompt_truncated_to: number | null;
@@ -170,8 +172,8 @@ export function selectCaseResults(db: Database.Database, runId: number, caseId?:
   const rows = db
     .prepare(
       `SELECT c.*, t.model, t.input, t.answer, t.tool_calls_json, t.turns, t.input_tokens, t.output_tokens,
-              t.latency_ms, t.error, t.sample, t.retries, t.turn_limit_reached, t.stop_reason, t.thinking,
-              t.prompt_truncated_to
+              t.latency_ms, t.error, t.sample, t.retries, t.turn_limit_reached, t.answer_cut, t.stop_reason,
+              t.thinking, t.prompt_truncated_to
        FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)
        WHERE c.run_id = ?${oneCase} ORDER BY c.rowid`,
     )
@@ -200,6 +202,7 @@ export function selectCaseResults(db: Database.Database, runId: number, caseId?:
       ...(row.sample === 1 && { sample: true }),
       ...(row.retries !== null && { retries: row.retries }),
       ...(row.turn_limit_reached !== null && { turnLimitReached: row.turn_limit_reached === 1 }),
+      ...(row.answer_cut !== null && { answerCut: row.answer_cut }),
       ...(row.stop_reason !== null && { stopReason: row.stop_reason }),
       ...(row.thinking !== null && { thinking: row.thinking }),
       ...(row.prompt_truncated_to !== null && { promptTruncatedTo: row.prompt_truncated_to }),

@@ -125,7 +125,22 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE runs ADD COLUMN shard_index INTEGER;
   ALTER TABLE runs ADD COLUMN shard_count INTEGER;
   `,
-  // 5: why each answer stopped (a cut-off one is 'length'), the agent's thinking, and a prompt the server cut.
+  // 5: the viewer's counts. A run's statuses and costs are read from these covering indexes instead of
+  // the wide rows that hold case JSON and answers, so a page of runs costs milliseconds in a large store.
+  `
+  CREATE INDEX case_results_by_status ON case_results (run_id, status, case_id);
+  CREATE INDEX transcripts_by_cost ON transcripts (run_id, cost_usd);
+  CREATE INDEX verdicts_by_cost ON verdicts (run_id, cost_usd);
+  `,
+  // 6: untrusted sizes and owners. How long an answer was before it was cut to the run's cap; which
+  // process owns a running run (pid, host, last heartbeat), so --resume never takes over a live one.
+  `
+  ALTER TABLE transcripts ADD COLUMN answer_cut INTEGER;
+  ALTER TABLE runs ADD COLUMN owner_pid INTEGER;
+  ALTER TABLE runs ADD COLUMN owner_host TEXT;
+  ALTER TABLE runs ADD COLUMN heartbeat_at TEXT;
+  `,
+  // 7: why each answer stopped (a cut-off one is 'length'), the agent's thinking, and a prompt the server cut.
   `
   ALTER TABLE transcripts ADD COLUMN stop_reason TEXT;
   ALTER TABLE transcripts ADD COLUMN thinking TEXT;

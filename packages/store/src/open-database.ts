@@ -140,7 +140,7 @@ export function openDatabaseReadOnly(path: string): Database.Database {
     if (version !== SCHEMA_VERSION) {
       throw new StoreError(
         `the store ${path} has schema version ${version}, not ${SCHEMA_VERSION}; left untouched`,
-        'Run pnpm eval once with this evalpacks to upgrade it, or pass --store PATH to use another file',
+        'Run pnpm eval or pnpm history once with this evalpacks to upgrade it, or pass --store PATH to use another file',
       );
     }
     return db;

@@ -17,6 +17,7 @@ function fullResult(): CaseResult {
       error: 'stopped',
       turnLimitReached: true,
       sample: true,
+      answerCut: 20_000_000,
       stopReason: 'length',
       thinking: 'First the diff, then the tests.',
       promptTruncatedTo: 2050,

@@ -1,4 +1,11 @@
-import { type AgentPort, type CacheMode, type CallCache, type JudgePort, ModelCalls } from '@evalpacks/core';
+import {
+  type AgentPort,
+  type CacheMode,
+  type CallCache,
+  type JudgePort,
+  ModelCalls,
+  type ThrottleSignals,
+} from '@evalpacks/core';
 import type { Connection } from './backend-entry.ts';
 import { BACKENDS, type Backend, type BackendOptions, backendEntry } from './registry.ts';
 import type { RoleChoice } from './roles.ts';
@@ -19,6 +26,8 @@ export interface BackendRequest {
    * call the cache cannot answer, so a run it answers entirely contacts no backend; offline, none ever.
    */
   cache?: { store: CallCache; mode: CacheMode };
+  /** Told of throttled and successful calls by the backends that can be throttled (adaptive concurrency). */
+  signals?: ThrottleSignals;
 }
 
 export interface Backends {
@@ -57,7 +66,10 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
     const entry = backendEntry(name);
     const options = entry.options.parse(request.options);
     const agentTools = request.agentTools ?? false;
-    connected.set(name, await entry.connect({ options, models: modelsOn(name), timeoutMs, calls, agentTools }));
+    connected.set(
+      name,
+      await entry.connect({ options, models: modelsOn(name), timeoutMs, calls, agentTools, signals: request.signals }),
+    );
   }
   for (const name of used) connections.set(name, connected.get(name) as Connection);
   const on = (backend: Backend): Connection => {

@@ -1,6 +1,6 @@
 import type { ModelRef } from '@evalpacks/core';
 import { SELF_JUDGE_NOTE } from './connect.ts';
-import type { Backend, RoleChoice, Roles } from './roles.ts';
+import type { Backend, RoleChoice } from './roles.ts';
 
 /**
  * The run header's `agent` and `judge` lines, e.g. `agent  bedrock MODEL · us-east-1`; where a backend
@@ -8,10 +8,9 @@ import type { Backend, RoleChoice, Roles } from './roles.ts';
  * agent is named as such. Ends with the self-judging note when it applies.
  */
 export function roleLines(
-  roles: Roles,
+  roles: { agent: RoleChoice | { own: ModelRef }; judge?: RoleChoice | undefined },
   where: Partial<Record<Backend, string>>,
   judgeNote = '',
-  ownAgent?: ModelRef,
 ): string {
   const said = new Set<Backend>();
   const line = (label: string, role: RoleChoice, note = '') => {
@@ -20,8 +19,9 @@ export function roleLines(
     return `${label}  ${role.backend} ${role.model}${place}${note}\n`;
   };
   const { agent, judge } = roles;
-  const agentLine = ownAgent ? `agent  ${ownAgent.backend} ${ownAgent.model} (the pack's own)\n` : line('agent', agent);
+  const agentLine =
+    'own' in agent ? `agent  ${agent.own.backend} ${agent.own.model} (the pack's own)\n` : line('agent', agent);
   const lines = agentLine + (judge ? line('judge', judge, judgeNote) : 'judge  none (--structural-only)\n');
-  const selfJudged = !ownAgent && judge?.backend === agent.backend && judge.model === agent.model;
+  const selfJudged = !('own' in agent) && judge?.backend === agent.backend && judge.model === agent.model;
   return selfJudged ? lines + SELF_JUDGE_NOTE : lines;
 }

@@ -4,8 +4,8 @@ import { EvalStore, type RunOutcome } from '@evalpacks/store';
 import { z } from 'zod';
 import { describeModel } from '../memory/run-config.ts';
 import { resolveStorePath } from '../memory/store-path.ts';
+import type { CommandIo } from '../output/command-io.ts';
 import { UsageError } from '../usage-error.ts';
-import type { CommandIo } from './eval.ts';
 
 const HistoryOptionsSchema = z.object({
   domain: z.string({ error: 'missing --domain NAME' }).min(1),

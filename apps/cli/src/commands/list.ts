@@ -1,6 +1,6 @@
 import { listVariants, loadPackCases } from '@evalpacks/core';
+import type { CommandIo } from '../output/command-io.ts';
 import { listDomains, loadDomain } from '../packs/discover.ts';
-import type { CommandIo } from './eval.ts';
 
 /** `--list`: every pack with its case count and variants. */
 export async function listCommand(io: CommandIo): Promise<number> {

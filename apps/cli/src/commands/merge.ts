@@ -2,14 +2,17 @@ import { existsSync } from 'node:fs';
 import { EvalStore } from '@evalpacks/store';
 import { z } from 'zod';
 import { loadPrices } from '../cost/prices.ts';
+import { storedCost } from '../cost/stored-cost.ts';
 import { type MergedRun, mergeShards, type ShardRun } from '../memory/merge-shards.ts';
+import { parseEvalOptions } from '../options/eval-options.ts';
+import type { CommandIo } from '../output/command-io.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { consoleOutput, finishRun } from '../output/finish-run.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
+import { reportPlan } from '../run/eval-plan.ts';
+import { planPolicy } from '../run/policy.ts';
 import { UsageError } from '../usage-error.ts';
 import { userPath } from '../user-path.ts';
-import { type CommandIo, storedCost } from './eval.ts';
-import { parseEvalOptions } from './eval-options.ts';
 
 const MergeOptionsSchema = z.object({
   out: z.string({ error: 'missing --out DB: the store file to write the joined run to' }).min(1),
@@ -74,12 +77,14 @@ export async function mergeCommand(raw: Record<string, unknown>, io: CommandIo):
   const pack = await loadEvalPack(options);
   const runId = await record(outPath, merged);
   const { priceOf } = await loadPrices();
-  const output = consoleOutput(options, io, merged.meta.epochs, priceOf);
+  const report = reportPlan(options);
+  const output = consoleOutput(report, io, merged.meta.epochs, priceOf);
   const { result } = merged;
   output.line(
     `evalpacks · ${result.pack} · variant ${result.variant} · ${files.length} shards joined · ${new Set(result.cases.map((c) => c.case.id)).size} cases`,
   );
   output.line(`run    ${runId} · ${shortPath(outPath)}`);
   output.line('');
-  return finishRun({ run: result, pack, epochs: merged.meta.epochs, runId, storePath: outPath, options, output, io });
+  const policy = planPolicy(options.policy, pack);
+  return finishRun({ run: result, epochs: merged.meta.epochs, policy, report, runId, storePath: outPath, output, io });
 }

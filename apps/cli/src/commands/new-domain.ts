@@ -1,15 +1,20 @@
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { InfrastructureError } from '@evalpacks/core';
+import type { CommandIo } from '../output/command-io.ts';
 import { WORKSPACE_ROOT } from '../packs/discover.ts';
-import { assertNewDomainName, packageNameOf } from '../scaffold/domain-name.ts';
+import { assertNewDomainName, assertPackName, packageNameOf } from '../scaffold/domain-name.ts';
 import { linkWorkspace } from '../scaffold/link-workspace.ts';
 import { writeDomain } from '../scaffold/write-domain.ts';
-import type { CommandIo } from './eval.ts';
+import { UsageError } from '../usage-error.ts';
+import { userPath } from '../user-path.ts';
 
 export interface NewDomainOptions {
   /** Run `pnpm install` to link the new package (default true). */
   install?: boolean;
   root?: string;
+  /** Write a standalone pack (its own package.json, installing the CLI and core from npm) to this folder. */
+  out?: string;
 }
 
 /** What each generated file is for, shown once so a user knows where to start editing. */
@@ -23,7 +28,13 @@ const ROLES: Record<string, string> = {
 };
 
 /** `pnpm new-domain NAME`: a working pack in domains/NAME, linked and ready for `pnpm eval` and `pnpm test`. */
-export async function newDomainCommand(name: string, io: CommandIo, options: NewDomainOptions = {}): Promise<number> {
+export async function newDomainCommand(
+  name: string | undefined,
+  io: CommandIo,
+  options: NewDomainOptions = {},
+): Promise<number> {
+  if (options.out !== undefined) return newStandalonePack(name, options.out, io);
+  if (name === undefined) throw new UsageError('new-domain needs a NAME (or --out DIR for a pack of its own)');
   const root = options.root ?? WORKSPACE_ROOT;
   assertNewDomainName(name, root);
   const files = writeDomain(join(root, 'domains', name), name);
@@ -48,5 +59,23 @@ export async function newDomainCommand(name: string, io: CommandIo, options: New
   io.write('\nNext:\n');
   for (const [command = '', what] of next) io.write(`  ${command.padEnd(width)}${what}\n`);
   io.write('docs/adding-a-domain.md walks through writing cases, checks and prompts.\n');
+  return 0;
+}
+
+/** `new-domain [NAME] --out DIR`: a pack of its own in DIR, outside any workspace, run with `npx evalpacks`. */
+function newStandalonePack(given: string | undefined, out: string, io: CommandIo): number {
+  const target = userPath(out);
+  const name = given ?? basename(target);
+  assertPackName(name);
+  if (existsSync(target)) throw new UsageError(`--out ${out}: it already exists; name a new folder`);
+  const files = writeDomain(target, name, 'standalone');
+  const shown = relative(process.env.INIT_CWD ?? process.cwd(), target) || '.';
+  io.write(`Created ${shown} (${name}), a pack of its own:\n`);
+  for (const file of files) io.write(`${`  ${file.padEnd(22)}${ROLES[file] ?? ''}`.trimEnd()}\n`);
+  io.write(`\nNext, in ${shown}:\n`);
+  io.write('  npm install                                  the CLI, core, vitest and typescript\n');
+  io.write('  npx evalpacks eval --pack . --offline        its sample answer, no model needed\n');
+  io.write('  npx evalpacks eval --pack .                  against your model, with the judge\n');
+  io.write('  npm test                                     its checks on sample answers\n');
   return 0;
 }

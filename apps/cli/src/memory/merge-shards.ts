@@ -54,7 +54,7 @@ function checkSameConfiguration(shards: ShardRun[]): void {
   const [first, ...rest] = shards as [ShardRun, ...ShardRun[]];
   for (const shard of rest) {
     const sides: [string, string] = [`in ${name(first)}`, `in ${name(shard)}`];
-    const differences = configDifferences(configOf(first), configOf(shard), sides, ['shard']);
+    const differences = configDifferences(first.run, shard.run, sides, ['shard']);
     if (differences.length > 0) {
       throw new UsageError(
         `${name(first)} and ${name(shard)} are shards of different configurations: ${differences.join('; ')}`,

@@ -1,16 +1,6 @@
-import { createHash } from 'node:crypto';
-import {
-  type Case,
-  canonicalJson,
-  describeShard,
-  type ModelRef,
-  type Pack,
-  redactUrl,
-  splitCredentials,
-  type Variant,
-} from '@evalpacks/core';
+import { type ModelRef, redactUrl, splitCredentials } from '@evalpacks/core';
+import type { RunMeta } from '@evalpacks/store';
 import { BACKEND_FLAGS } from '../backends/registry.ts';
-import type { EvalOptions } from '../commands/eval-options.ts';
 import { userPath } from '../user-path.ts';
 
 /**
@@ -44,30 +34,21 @@ const CONFIG_FLAGS = [
 ];
 
 /**
- * The settings whose change would make a resumed run mix two different evaluations. A type rather
- * than an interface, so it passes as the plain JSON record the store keeps.
+ * What decides a run's results beyond the record's own fields (pack, variant, prompt hash, models, epochs,
+ * offline). A type rather than an interface, so it passes as the plain JSON record the store keeps.
  */
 export type RunConfig = {
-  pack: string;
-  variant: string;
-  promptHash: string;
   /** Case id to a hash of its content, so an edited case is noticed. */
   cases: Record<string, string>;
-  epochs: number;
-  agent: string;
-  judge: string;
   structural: boolean;
   judgeAlways: boolean;
   maxTurns: number;
-  offline: boolean;
   judgeStyle: string;
   /** 'I/N' for one part of the cases, 'all' for them all; `cases` always lists every case of the run's configuration. */
   shard: string;
   /** The config flags as given, paths made absolute. */
   flags: Record<string, unknown>;
 };
-
-const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 export const describeModel = (ref: ModelRef | undefined) => (ref ? `${ref.backend} ${ref.model}` : 'none');
 
@@ -97,40 +78,31 @@ export function withStoredFlags(
   return merged;
 }
 
-function caseHashes(cases: readonly Case[]): Record<string, string> {
-  return Object.fromEntries(cases.map((testCase) => [testCase.id, hash(canonicalJson(testCase))]));
-}
+type StoredRun = Pick<RunMeta, 'pack' | 'variant' | 'promptHash' | 'epochs' | 'agent' | 'judge' | 'offline' | 'config'>;
 
-export interface RunConfigInput {
-  pack: Pack;
-  variant: Variant;
-  cases: readonly Case[];
-  options: EvalOptions;
-  agent: ModelRef;
-  judge: ModelRef | undefined;
-  flags: Record<string, unknown>;
-}
-
-export function runConfig({ pack, variant, cases, options, agent, judge, flags }: RunConfigInput): RunConfig {
+/** Every setting of a run as one flat record, whether the record's fields or its config hold it. */
+function settings(run: StoredRun) {
+  const config = run.config as Partial<RunConfig>;
   return {
-    pack: pack.name,
-    variant: variant.name,
-    promptHash: hash(variant.text),
-    cases: caseHashes(cases),
-    epochs: options.repeat,
-    agent: describeModel(agent),
-    judge: describeModel(judge),
-    structural: !options.skipStructural,
-    judgeAlways: options.judgeAlways,
-    maxTurns: options.maxTurns,
-    offline: options.offline,
-    judgeStyle: options.judgeStyle,
-    shard: options.shard ? describeShard(options.shard) : 'all',
-    flags,
+    pack: run.pack,
+    variant: run.variant,
+    promptHash: run.promptHash,
+    epochs: run.epochs,
+    agent: describeModel(run.agent),
+    judge: describeModel(run.judge),
+    structural: config.structural,
+    judgeAlways: config.judgeAlways,
+    maxTurns: config.maxTurns,
+    offline: run.offline,
+    judgeStyle: config.judgeStyle,
+    // Runs recorded before shards existed ran every case.
+    shard: config.shard ?? 'all',
   };
 }
 
-const LABELS: Record<Exclude<keyof RunConfig, 'cases' | 'flags'>, string> = {
+type Setting = keyof ReturnType<typeof settings>;
+
+const LABELS: Record<Setting, string> = {
   pack: 'pack',
   variant: 'variant',
   promptHash: 'prompt text',
@@ -157,25 +129,25 @@ function caseDifferences(before: Record<string, string>, now: Record<string, str
 }
 
 /**
- * Every way the current configuration differs from a stored run's, one phrase each. `sides` names the two
- * in each phrase (`X in the run, Y now` by default); `ignore` leaves fields out (merge ignores the shard).
+ * Every way a run differs from a stored run's, one phrase each. `sides` names the two in each phrase
+ * (`X in the run, Y now` by default); `ignore` leaves settings out (merge ignores the shard).
  */
 export function configDifferences(
-  stored: Partial<RunConfig>,
-  now: RunConfig,
+  stored: StoredRun,
+  now: StoredRun,
   sides: [string, string] = ['in the run', 'now'],
-  ignore: readonly (keyof RunConfig)[] = [],
+  ignore: readonly Setting[] = [],
 ): string[] {
-  // Runs recorded before shards existed ran every case.
-  const before: Partial<RunConfig> = { shard: 'all', ...stored };
+  const [before, after] = [settings(stored), settings(now)];
   const out: string[] = [];
-  for (const [key, label] of Object.entries(LABELS) as [keyof typeof LABELS, string][]) {
-    if (before[key] === now[key] || ignore.includes(key)) continue;
+  for (const [key, label] of Object.entries(LABELS) as [Setting, string][]) {
+    if (before[key] === after[key] || ignore.includes(key)) continue;
     out.push(
       key === 'promptHash'
-        ? `prompt text (the ${now.variant} prompt differs ${sides[0]} and ${sides[1]})`
-        : `${label}: ${String(before[key])} ${sides[0]}, ${String(now[key])} ${sides[1]}`,
+        ? `prompt text (the ${after.variant} prompt differs ${sides[0]} and ${sides[1]})`
+        : `${label}: ${String(before[key])} ${sides[0]}, ${String(after[key])} ${sides[1]}`,
     );
   }
-  return [...out, ...caseDifferences(stored.cases ?? {}, now.cases)];
+  const cases = (run: StoredRun) => (run.config as Partial<RunConfig>).cases ?? {};
+  return [...out, ...caseDifferences(cases(stored), cases(now))];
 }

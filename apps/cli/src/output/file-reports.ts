@@ -1,14 +1,19 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { jsonReport, junitReport, markdownReport, type RunResult } from '@evalpacks/core';
-import type { REPORTERS } from '../commands/eval-options.ts';
+/** Every --reporter: the console, and the files written at the end of a run. */
+export const REPORTERS = ['console', 'json', 'junit', 'markdown', 'html'] as const;
 
 type FileReporter = Exclude<(typeof REPORTERS)[number], 'console'>;
 
-const FILES: Record<FileReporter, { name: string; render: typeof jsonReport }> = {
-  json: { name: 'results.json', render: jsonReport },
-  junit: { name: 'junit.xml', render: junitReport },
-  markdown: { name: 'summary.md', render: markdownReport },
+type Render = (run: RunResult, options: { runId: string }) => string;
+
+/** The HTML report brings a Markdown renderer and the viewer's views: loaded only when it is asked for. */
+const FILES: Record<FileReporter, { name: string; load: () => Promise<Render> }> = {
+  json: { name: 'results.json', load: async () => jsonReport },
+  junit: { name: 'junit.xml', load: async () => junitReport },
+  markdown: { name: 'summary.md', load: async () => markdownReport },
+  html: { name: 'report.html', load: async () => (await import('@evalpacks/web/report')).htmlReport },
 };
 
 /** A path as a person would type it here: relative below the working directory, absolute elsewhere. */
@@ -30,7 +35,8 @@ export async function writeFileReports(
   const written: string[] = [];
   for (const kind of chosen) {
     const path = join(dir, FILES[kind].name);
-    await writeFile(path, FILES[kind].render(run, { runId: String(runId) }));
+    const render = await FILES[kind].load();
+    await writeFile(path, render(run, { runId: String(runId) }));
     written.push(shortPath(path));
   }
   return written;

@@ -1,27 +1,24 @@
 import { join } from 'node:path';
 import {
+  type AdaptiveConcurrency,
   type CaseResult,
   consoleReporter,
   type ModelCalls,
-  type Pack,
   type PriceLookup,
-  policyResolver,
   type RepeatPolicy,
   type RunResult,
   reduceEpochs,
   repeatReporter,
-  runPolicy,
 } from '@evalpacks/core';
-import type { CommandIo } from '../commands/eval.ts';
-import type { EvalOptions } from '../commands/eval-options.ts';
-import { modelCallsRow, passRateRow } from './call-counts.ts';
+import type { PlanPolicy, ReportPlan } from '../run/plan.ts';
+import { concurrencyRow, modelCallsRow, passRateRow } from './call-counts.ts';
+import type { CommandIo } from './command-io.ts';
 import { writeFileReports } from './file-reports.ts';
 
 /** The console reporter when chosen (it is by default), else silence; file reporters run at the end. */
-export function consoleOutput(options: EvalOptions, io: CommandIo, epochs: number, priceOf?: PriceLookup) {
-  const enabled = options.reporter.includes('console');
-  const write = enabled ? io.write : () => {};
-  const color = options.color && io.isTTY && !options.ci;
+export function consoleOutput(report: ReportPlan, io: CommandIo, epochs: number, priceOf?: PriceLookup) {
+  const write = report.console ? io.write : () => {};
+  const color = report.color && io.isTTY;
   const reporter = consoleReporter({ write, color, epochs, priceOf });
   return {
     text: write,
@@ -35,23 +32,23 @@ export function consoleOutput(options: EvalOptions, io: CommandIo, epochs: numbe
 export type ConsoleOutput = ReturnType<typeof consoleOutput>;
 
 /** " · 3 epochs · policy majority" for the header of a repeated run. */
-export function repeatsLabel(options: EvalOptions, pack: Pack, epochs: number): string {
-  return epochs > 1
-    ? ` · ${epochs} epochs · policy ${runPolicy({ cli: options.policy, pack: pack.repeatPolicy })}`
-    : '';
+export function repeatsLabel(policy: PlanPolicy, epochs: number): string {
+  return epochs > 1 ? ` · ${epochs} epochs · policy ${policy.name}` : '';
 }
 
 export interface FinishOptions {
   run: RunResult;
-  pack: Pack;
   epochs: number;
+  policy: PlanPolicy;
+  report: ReportPlan;
   runId: number;
   storePath: string;
-  options: EvalOptions;
   output: ConsoleOutput;
   io: CommandIo;
   /** The calls this process made; a merge of shards made none and shows no such row. */
   calls?: ModelCalls;
+  /** The pool's pace under throttling, shown when anything was throttled. */
+  pace?: AdaptiveConcurrency;
   samplesUsed?: number;
 }
 
@@ -61,19 +58,19 @@ export interface FinishOptions {
  * --min-pass-rate is given and met; else 1. Cases a budget left out were not shown to pass: exit 1.
  */
 export async function finishRun(finish: FinishOptions): Promise<number> {
-  const { run, pack, epochs, options, output, io } = finish;
+  const { run, epochs, policy, report, output, io } = finish;
   const rows = finish.calls ? [modelCallsRow(finish.calls, finish.samplesUsed)] : [];
-  const tallies =
-    epochs > 1 ? reduceEpochs(run.cases, policyResolver({ cli: options.policy, pack: pack.repeatPolicy })) : undefined;
+  const throttling = finish.pace && concurrencyRow(finish.pace.report());
+  if (throttling) rows.push(throttling);
+  const tallies = epochs > 1 ? reduceEpochs(run.cases, policy.of) : undefined;
   const outcomes = tallies ?? run.cases;
   const passed = outcomes.filter((outcome) => outcome.status === 'passed').length;
-  const gate =
-    options.minPassRate === undefined ? undefined : passRateRow(passed, outcomes.length, options.minPassRate);
+  const gate = report.minPassRate === undefined ? undefined : passRateRow(passed, outcomes.length, report.minPassRate);
   if (gate) rows.push(gate.row);
-  if (tallies) output.repeatSummary(runPolicy({ cli: options.policy, pack: pack.repeatPolicy }), run, tallies, rows);
+  if (tallies) output.repeatSummary(policy.name, run, tallies, rows);
   else output.summary(run, rows);
-  const dir = options.out ?? join(finish.storePath, '..', 'reports', `run-${finish.runId}`);
-  for (const path of await writeFileReports(options.reporter, run, dir, finish.runId)) io.write(`report ${path}\n`);
+  const dir = report.out ?? join(finish.storePath, '..', 'reports', `run-${finish.runId}`);
+  for (const path of await writeFileReports(report.files, run, dir, finish.runId)) io.write(`report ${path}\n`);
   const met = gate ? gate.ok : passed === outcomes.length;
   return met && !run.notStarted ? 0 : 1;
 }

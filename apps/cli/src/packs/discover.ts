@@ -1,13 +1,20 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Pack } from '@evalpacks/core';
 import { UsageError } from '../usage-error.ts';
-import { registerCoreResolution } from './register-core.ts';
 import { RUNS_FROM_SOURCE, registerTypeScript } from './register-typescript.ts';
 
-/** The workspace that holds this CLI; packs live in its domains/ folder. */
-export const WORKSPACE_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+/**
+ * The workspace that holds this CLI (packs live in its domains/ folder, runs in its .evalpacks/); for a CLI
+ * installed with npm, the project whose node_modules holds it.
+ */
+export const WORKSPACE_ROOT = workspaceRoot(fileURLToPath(import.meta.url));
+
+function workspaceRoot(self: string): string {
+  const installed = self.indexOf(`${sep}node_modules${sep}`);
+  return installed >= 0 ? self.slice(0, installed + 1) : fileURLToPath(new URL('../../../../', import.meta.url));
+}
 
 /** Pack names by folder: a new domains/NAME folder is picked up with no registration step. */
 export function listDomains(root = WORKSPACE_ROOT): string[] {
@@ -26,7 +33,6 @@ function isPack(value: unknown): value is Pack {
 
 /** Imports a pack's entry lazily, so start-up pays only for the pack that runs. */
 export async function importPack(entry: string): Promise<Pack> {
-  registerCoreResolution();
   if (/\.[cm]?ts$/.test(entry)) await registerTypeScript();
   let module: { default?: unknown };
   try {

@@ -3,6 +3,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import type { Pack } from '@evalpacks/core';
 import { UsageError } from '../usage-error.ts';
 import { importPack } from './discover.ts';
+import { registerCoreResolution } from './register-core.ts';
 
 /** The nearest package.json above a file, which decides whether Node loads it as an ES module. */
 function nearestPackageJson(file: string): string | undefined {
@@ -40,5 +41,8 @@ export async function loadPackFolder(path: string): Promise<Pack> {
     throw new UsageError(`--pack ${path}: no src/index.ts in it (a pack folder has src/index.ts, prompts/ and cases/)`);
   }
   assertEsModule(entry);
+  // Only a folder outside the workspace needs the hook (a domain finds core through node_modules), and the
+  // hook is not free: once registered, every later import goes through node's loader thread.
+  registerCoreResolution();
   return importPack(entry);
 }

@@ -32,6 +32,15 @@ function workspacePackages(root: string): Map<string, string> {
  * already taken by a folder under domains/ or by a workspace package; says which rule and why.
  */
 export function assertNewDomainName(name: string, root: string): void {
+  assertPackName(name);
+  if (existsSync(join(root, 'domains', name))) throw new UsageError(`domains/${name} already exists`);
+  const packageName = packageNameOf(name);
+  const owner = workspacePackages(root).get(packageName);
+  if (owner) throw new UsageError(`${packageName} is already a package of this workspace (${owner})`);
+}
+
+/** Refuses a name that is not a valid npm package name (as `@evalpacks/NAME`) or not a valid pack name. */
+export function assertPackName(name: string): void {
   const packageName = packageNameOf(name);
   const verdict = validatePackageName(packageName);
   if (!verdict.validForNewPackages) {
@@ -43,7 +52,4 @@ export function assertNewDomainName(name: string, root: string): void {
       `"${name}" is not a valid pack name: use lowercase letters, digits and dashes, starting with a letter or digit`,
     );
   }
-  if (existsSync(join(root, 'domains', name))) throw new UsageError(`domains/${name} already exists`);
-  const owner = workspacePackages(root).get(packageName);
-  if (owner) throw new UsageError(`${packageName} is already a package of this workspace (${owner})`);
 }

@@ -3,7 +3,13 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const TEMPLATES = fileURLToPath(new URL('../../templates/domain/', import.meta.url));
+/** What a pack outside the workspace has instead: its own package.json and tsconfig, no workspace files. */
+const STANDALONE = fileURLToPath(new URL('../../templates/standalone/', import.meta.url));
+const WORKSPACE_ONLY = new Set(['vitest.config.ts', 'tsconfig.build.json']);
 const SUFFIX = '.tmpl';
+
+/** A domain of this workspace (domains/NAME), or a pack of its own anywhere (`new-domain --out DIR`). */
+export type Layout = 'workspace' | 'standalone';
 
 function templateFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -11,6 +17,26 @@ function templateFiles(dir: string): string[] {
     if (entry.isDirectory()) return templateFiles(path);
     return entry.name.endsWith(SUFFIX) ? [path] : [];
   });
+}
+
+/** The files to write (path in the new folder, template) for a layout, in path order. */
+function templatesFor(layout: Layout): [string, string][] {
+  const files = new Map<string, string>();
+  const add = (dir: string) => {
+    for (const template of templateFiles(dir)) files.set(relative(dir, template).slice(0, -SUFFIX.length), template);
+  };
+  add(TEMPLATES);
+  if (layout === 'standalone') {
+    for (const path of WORKSPACE_ONLY) files.delete(path);
+    add(STANDALONE);
+  }
+  return [...files].sort(([a], [b]) => a.localeCompare(b));
+}
+
+/** This CLI's version, which a standalone pack depends on for the CLI and core (they are released together). */
+function cliVersion(): string {
+  const manifest = fileURLToPath(new URL('../../package.json', import.meta.url));
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
 /** "release-notes" → "Release notes": how the pack names itself in prose. */
@@ -23,14 +49,13 @@ export function titleOf(name: string): string {
  * Writes the domain's files from the templates, `{{name}}` and `{{title}}` filled in; returns their paths
  * relative to the new folder. A failure part-way removes the folder, so a retry starts clean.
  */
-export function writeDomain(target: string, name: string): string[] {
-  const values: Record<string, string> = { name, title: titleOf(name) };
+export function writeDomain(target: string, name: string, layout: Layout = 'workspace'): string[] {
+  const values: Record<string, string> = { name, title: titleOf(name), version: cliVersion() };
   const written: string[] = [];
   mkdirSync(dirname(target), { recursive: true });
   mkdirSync(target); // throws if it appeared since the name was checked
   try {
-    for (const template of templateFiles(TEMPLATES).sort()) {
-      const path = relative(TEMPLATES, template).slice(0, -SUFFIX.length);
+    for (const [path, template] of templatesFor(layout)) {
       const text = readFileSync(template, 'utf8').replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
       mkdirSync(dirname(join(target, path)), { recursive: true });
       writeFileSync(join(target, path), text);

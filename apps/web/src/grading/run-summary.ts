@@ -53,18 +53,25 @@ function unique(suggestions: Suggestion[]): Suggestion[] {
   });
 }
 
-/** Core's console summary of a stored run (its repeat summary over epochs), with the cost the store recorded. */
-export function summarizeStoredRun(run: RunRecord, results: CaseResult[], costUsd?: number): RunSummaryView {
+export interface SummaryOptions {
+  epochs: number;
+  /** The run's --policy; absent means the CLI's default. */
+  policy?: RepeatPolicy;
+  /** What the store recorded the run's calls cost, in US dollars. */
+  costUsd?: number;
+}
+
+/** Core's console summary of a run (its repeat summary over epochs), as text, and its suggestions. */
+export function summaryView(result: RunResult, options: SummaryOptions): RunSummaryView {
   let text = '';
   const write = (chunk: string) => {
     text += chunk;
   };
-  const result = runResultOf(run, results);
+  const { costUsd, policy } = options;
   const rows: [string, string][] = costUsd === undefined ? [] : [['cost', `${formatUsd(costUsd)} recorded`]];
-  if (run.epochs > 1) {
-    const cli = storedPolicy(run);
-    const tallies = reduceEpochs(results, policyResolver({ cli }));
-    repeatReporter({ write, color: false, policy: runPolicy({ cli }) }).summary(result, tallies, rows);
+  if (options.epochs > 1) {
+    const tallies = reduceEpochs(result.cases, policyResolver({ cli: policy }));
+    repeatReporter({ write, color: false, policy: runPolicy({ cli: policy }) }).summary(result, tallies, rows);
   } else {
     consoleReporter({ write, color: false }).summary(result, rows);
   }

@@ -6,9 +6,15 @@ import { type Html, html } from '../views/html.ts';
 import { badge, layout } from '../views/layout.ts';
 import { pager } from '../views/pager.ts';
 
+/** A large failing run has a suggestion per failure; the page shows the first ones and leaves the rest to the filters. */
+export const SUGGESTIONS_SHOWN = 30;
+
 export interface RunPageData {
   run: RunRecord;
-  summary: RunSummaryView;
+  /** Undefined when the run is too large to summarise while the page waits: the page fetches it. */
+  summary?: RunSummaryView;
+  /** Results saved for the run, all epochs. */
+  results: number;
   cases: CasePage;
   filter: CaseFilter;
   search: string;
@@ -34,21 +40,27 @@ function filterTabs(data: RunPageData): Html {
   return html`<nav class="tabs">${CASE_FILTERS.map(link)}</nav>`;
 }
 
+function summarySections(run: RunRecord, summary: RunSummaryView): Html {
+  const shown = summary.suggestions.slice(0, SUGGESTIONS_SHOWN);
+  const more = summary.suggestions.length - shown.length;
+  return html`<section><h2>Summary</h2><pre class="summary">${summary.text}</pre></section>
+  ${
+    shown.length
+      ? html`<section><h2>Suggestions</h2><ul class="suggestions">${shown.map(
+          (s) =>
+            html`<li><span class="part">${s.target}</span> <a href="/runs/${run.id}/cases/${encodeURIComponent(s.caseId)}">${s.caseId}</a>: ${s.text}</li>`,
+        )}</ul>${more > 0 ? html`<p class="dim">and ${more} more: see the failed and errors filters below</p>` : ''}</section>`
+      : ''
+  }`;
+}
+
 /** A run: the console's summary, the suggestions, and its cases a page at a time; live while it runs. */
 export function runPage(data: RunPageData): Html {
   const { run, summary } = data;
   const cursor = Math.max(0, ...data.cases.cases.map((c) => c.savedOrder));
   const live = run.status === 'running' && data.filter === 'all' && !data.search && data.offset === 0;
   const body = html`${runHeading(run)}
-  <section><h2>Summary</h2><pre class="summary">${summary.text}</pre></section>
-  ${
-    summary.suggestions.length
-      ? html`<section><h2>Suggestions</h2><ul class="suggestions">${summary.suggestions.map(
-          (s) =>
-            html`<li><span class="part">${s.target}</span> <a href="/runs/${run.id}/cases/${encodeURIComponent(s.caseId)}">${s.caseId}</a>: ${s.text}</li>`,
-        )}</ul></section>`
-      : ''
-  }
+  ${summary ? summarySections(run, summary) : html`<section><h2>Summary</h2><pre class="summary" id="summary" data-summary-of="${run.id}">summarising ${data.results} results…</pre></section><section id="suggestions"></section>`}
   <section><h2>Cases</h2>
   ${filterTabs(data)}
   <form class="search" method="get" action="/runs/${run.id}">
@@ -61,5 +73,6 @@ export function runPage(data: RunPageData): Html {
   ${pager(data.url, data.offset, data.limit, data.cases.matching)}
   ${live ? html`<p class="live" id="live-note">running: new cases appear here as they are saved</p>` : ''}
   </section>`;
-  return layout({ title: `Run #${run.id}`, body, ...(live && { script: 'live.js' }) });
+  const scripts = [...(live ? ['live.js'] : []), ...(summary ? [] : ['summary.js'])];
+  return layout({ title: `Run #${run.id}`, body, scripts });
 }

@@ -1,4 +1,4 @@
-import type { EvalStore } from '@evalpacks/store';
+import { type EvalStore, StoreError } from '@evalpacks/store';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { compareStored } from '../grading/compare-stored.ts';
@@ -6,7 +6,7 @@ import { seriesOf } from '../grading/series.ts';
 import { casePage } from '../pages/case-page.ts';
 import { comparePage } from '../pages/compare-page.ts';
 import { historyPage } from '../pages/history-page.ts';
-import { runPage } from '../pages/run-page.ts';
+import { runPage, SUGGESTIONS_SHOWN } from '../pages/run-page.ts';
 import { runsPage } from '../pages/runs-page.ts';
 import { html } from '../views/html.ts';
 import { layout } from '../views/layout.ts';
@@ -32,15 +32,27 @@ const CSP = {
   frameAncestors: ["'none'"],
 };
 
+export interface AppOptions {
+  /** Runs with more results than this get their summary after the page (default 1,000). */
+  inlineSummaryResults?: number;
+}
+
 /** The viewer's pages over a store opened read-only. */
-export function createApp(store: EvalStore): Hono {
+export function createApp(store: EvalStore, options: AppOptions = {}): Hono {
   const app = new Hono();
-  const summaryOf = runSummaries(store);
+  const summaries = runSummaries(store, options.inlineSummaryResults);
   app.use('*', secureHeaders({ contentSecurityPolicy: CSP, referrerPolicy: 'no-referrer' }));
 
   const notFound = (what: string) =>
     layout({ title: 'Not found', body: html`<h1>Not found</h1><p>${what}</p><p><a href="/">All runs</a></p>` });
   app.notFound((c) => c.html(notFound(`nothing at ${new URL(c.req.url).pathname}`), 404));
+  // A store that fails mid-read (a damaged page, a row that no longer parses) says so on the page, in the
+  // store's own words, instead of a bare 500.
+  app.onError((error, c) => {
+    const fix = error instanceof StoreError ? error.fix : undefined;
+    const body = html`<h1>The store could not be read</h1><p class="problem">${error.message}</p>${fix ? html`<p>${fix}</p>` : ''}`;
+    return c.html(layout({ title: 'Store error', body }), 500);
+  });
 
   app.get('/assets/:name', (c) => {
     const asset = ASSETS[c.req.param('name')];
@@ -63,10 +75,13 @@ export function createApp(store: EvalStore): Hono {
       limit: CASES_PER_PAGE,
       offset: query.offset,
     });
+    const results = store.runPage({ id: run.id, limit: 1, offset: 0 }).runs[0]?.total ?? 0;
+    const summary = summaries.forPage(run, results);
     return c.html(
       runPage({
         run,
-        summary: summaryOf(run),
+        ...(summary && { summary }),
+        results,
         cases,
         filter: query.status,
         search: query.q,
@@ -75,6 +90,19 @@ export function createApp(store: EvalStore): Hono {
         url: new URL(c.req.url),
       }),
     );
+  });
+
+  app.get('/runs/:id/summary.json', (c) => {
+    const run = store.run(RunIdSchema.catch(0).parse(c.req.param('id')));
+    if (!run) return c.json({ error: 'no such run' }, 404);
+    const { text, suggestions } = summaries.compute(run);
+    return c.json({
+      text,
+      total: suggestions.length,
+      suggestions: suggestions
+        .slice(0, SUGGESTIONS_SHOWN)
+        .map((s) => ({ ...s, href: `/runs/${run.id}/cases/${encodeURIComponent(s.caseId)}` })),
+    });
   });
 
   app.get('/runs/:id/live.json', (c) => {

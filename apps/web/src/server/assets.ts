@@ -6,6 +6,7 @@ const file = (name: string) => readFileSync(new URL(`../../assets/${name}`, impo
 export const ASSETS: Record<string, { type: string; body: string }> = {
   'style.css': { type: 'text/css; charset=utf-8', body: file('style.css') },
   'live.js': { type: 'text/javascript; charset=utf-8', body: file('live.js') },
+  'summary.js': { type: 'text/javascript; charset=utf-8', body: file('summary.js') },
 };
 
 export const STYLE = ASSETS['style.css']?.body ?? '';

@@ -20,7 +20,8 @@ function thinking(result: CaseResult): Html | '' {
     : '';
 }
 
-function epochColumn(result: CaseResult, cost: number | undefined): Html {
+/** `cost` is undefined when unknown, null when there is no record of costs at all (a report file). */
+function epochColumn(result: CaseResult, cost: number | undefined | null): Html {
   const { transcript } = result;
   return html`<section class="epoch" data-epoch="${result.epoch}">
     <h3>epoch ${result.epoch + 1} ${badge(result.status)}</h3>
@@ -29,6 +30,7 @@ function epochColumn(result: CaseResult, cost: number | undefined): Html {
     ${transcript.turnLimitReached ? html`<p class="agent-error">stopped at the turn limit after ${transcript.turns} turns</p>` : ''}
     ${transcript.sample ? html`<p class="dim">a hand-written sample answer from the pack fixtures, not a model's</p>` : ''}
     <h4>Answer</h4><div class="answer md">${renderMarkdown(transcript.answer)}</div>
+    ${transcript.answerCut ? html`<p class="dim">cut to the run's cap from ${transcript.answerCut} characters</p>` : ''}
     ${thinking(result)}
     <h4>Tool calls</h4>${
       transcript.toolCalls.length
@@ -55,14 +57,15 @@ function epochColumn(result: CaseResult, cost: number | undefined): Html {
       <dt>judge tokens</dt><dd>${result.judgeUsage.input} in / ${result.judgeUsage.output} out</dd>
       <dt>turns</dt><dd>${transcript.turns}</dd>
       <dt>latency</dt><dd>${milliseconds(transcript.latencyMs)}</dd>
-      <dt>cost</dt><dd>${usd(cost)}</dd>
+      ${cost === null ? '' : html`<dt>cost</dt><dd>${usd(cost)}</dd>`}
       ${transcript.retries ? html`<dt>retries</dt><dd>${transcript.retries}</dd>` : ''}
     </dl>
   </section>`;
 }
 
 /** A case: its input and expectations once, then each epoch's answer, tools, checks and verdicts side by side. */
-export function caseView(results: CaseResult[], costs: ReadonlyMap<number, number>): Html {
+export function caseView(saved: CaseResult[], costs?: ReadonlyMap<number, number>): Html {
+  const results = [...saved].sort((a, b) => a.epoch - b.epoch);
   const first = results[0];
   if (!first) return html`<p>no results</p>`;
   const testCase = first.case;
@@ -77,5 +80,5 @@ export function caseView(results: CaseResult[], costs: ReadonlyMap<number, numbe
         : ''
     }
   </section>
-  <div class="epochs">${results.map((r) => epochColumn(r, costs.get(r.epoch)))}</div>`;
+  <div class="epochs">${results.map((r) => epochColumn(r, costs ? costs.get(r.epoch) : null))}</div>`;
 }

@@ -3,8 +3,8 @@ import { type Html, html } from './html.ts';
 export interface PageOptions {
   title: string;
   body: Html;
-  /** Path of the page's one script, served from /assets; no page has inline script. */
-  script?: string;
+  /** The page's scripts, served from /assets; no page has inline script. */
+  scripts?: string[];
 }
 
 /** The viewer's page shell: one stylesheet and at most one script, both files, as the CSP requires. */
@@ -16,7 +16,7 @@ export function layout(options: PageOptions): Html {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${options.title} · evalpacks</title>
 <link rel="stylesheet" href="/assets/style.css">
-${options.script ? html`<script src="/assets/${options.script}" defer></script>` : ''}
+${(options.scripts ?? []).map((name) => html`<script src="/assets/${name}" defer></script>`)}
 </head>
 <body>
 <header class="top"><a href="/" class="brand">evalpacks</a><nav><a href="/">Runs</a><a href="/history">History</a><a href="/compare">Compare</a></nav></header>

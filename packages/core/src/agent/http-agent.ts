@@ -9,6 +9,23 @@ export interface HttpAgentOptions {
   timeoutMs: number;
   /** Sent with every request (an API key, say); never printed. */
   headers?: Record<string, string>;
+  /** The most of a reply's body read (default 16 MiB); a longer reply is that case's agent error. */
+  maxBodyBytes?: number;
+}
+
+export const MAX_AGENT_BODY_BYTES = 16 * 1024 * 1024;
+
+/** The body as text, or undefined once it passes `max` bytes (the rest is never read). */
+async function readCapped(response: Response, max: number): Promise<string | undefined> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // Leaving the loop early cancels the stream: the rest of the body is never read.
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    if (size > max) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Connection failures that every other case would hit too: stop the run instead of failing each case. */
@@ -58,7 +75,8 @@ export function httpAgent(options: HttpAgentOptions): AgentPort {
     async run(request) {
       const started = performance.now();
       let status: number;
-      let text: string;
+      let text: string | undefined;
+      const maxBytes = options.maxBodyBytes ?? MAX_AGENT_BODY_BYTES;
       try {
         const response = await fetch(options.url, {
           method: 'POST',
@@ -67,9 +85,14 @@ export function httpAgent(options: HttpAgentOptions): AgentPort {
           signal: AbortSignal.timeout(options.timeoutMs),
         });
         status = response.status;
-        text = await response.text();
+        text = await readCapped(response, maxBytes);
       } catch (error) {
         throw requestFailure(error, where, options.timeoutMs);
+      }
+      if (text === undefined) {
+        throw new Error(
+          `agent at ${where} answered more than ${maxBytes} bytes; set the pack's agent.maxBodyBytes if that is expected`,
+        );
       }
       if (status < 200 || status > 299) throw new Error(`agent at ${where} answered HTTP ${status}: ${snippet(text)}`);
       let body: unknown;

@@ -16,6 +16,8 @@ export const HttpAgentSchema = z
     /** Per request; the CLI's --timeout applies when absent. */
     timeoutMs: z.number().int().positive().optional(),
     headers: z.record(z.string(), z.string()).optional(),
+    /** The most of a reply's body read; a longer reply is that case's agent error. */
+    maxBodyBytes: z.number().int().positive().optional(),
   })
   .strict();
 

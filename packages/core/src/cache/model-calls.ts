@@ -1,5 +1,8 @@
 import { type CallKeyMaterial, callCacheKey } from './call-key.ts';
 
+/** The largest reply (as JSON) the cache keeps; a larger one is not replayable, only used. */
+export const MAX_CACHED_CHARS = 1_000_000;
+
 /** Which model call a cache entry answers; kept for the record, not part of the key. */
 export type CallRole = 'agent' | 'judge';
 
@@ -96,7 +99,10 @@ export class ModelCalls {
     await this.ready;
     const value = await call();
     this.counts[role].made += 1;
-    await this.cache?.set(key, value, { role, backend: material.backend, model: material.model });
+    // A runaway reply is used once but not kept: the store stays bounded whatever a model sends.
+    if (this.cache && JSON.stringify(value).length <= MAX_CACHED_CHARS) {
+      await this.cache.set(key, value, { role, backend: material.backend, model: material.model });
+    }
     return value;
   }
 

@@ -59,6 +59,10 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     const epoch = (options.epochs ?? 1) > 1 ? ` ${c.dim(`[epoch ${result.epoch + 1}/${options.epochs}]`)}` : '';
     out(`${c.bold(`━━ ${result.case.id}`)} ${c.dim(result.case.name)}${epoch}  ${paint(c.bold(status))}`);
     out(`  answer   ${c.dim(trimAnswer(transcript.answer, options.answerChars ?? 300))}`);
+    if (transcript.answerCut !== undefined) {
+      const kept = transcript.answer.length;
+      out(`  cut      ${c.yellow(`the answer was cut to its first ${kept} of ${transcript.answerCut} characters`)}`);
+    }
     if (transcript.sample)
       out(`  source   ${c.yellow('hand-written sample from the pack fixtures, not a model answer')}`);
     const tools = transcript.toolCalls.map(

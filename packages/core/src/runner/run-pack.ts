@@ -10,6 +10,7 @@ import { redactUrls } from '../report/redact-url.ts';
 import type { Case } from '../schema/case.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
 import type { Transcript } from '../schema/transcript.ts';
+import type { AdaptiveConcurrency } from './adaptive-concurrency.ts';
 import { caseOutcome } from './case-outcome.ts';
 import { InfrastructureError } from './infrastructure-error.ts';
 import type { AgentPort, JudgePort } from './ports.ts';
@@ -23,6 +24,8 @@ export interface RunOptions {
   judge?: JudgePort;
   /** Model calls in flight at once, shared by agent and judge calls across all cases. */
   concurrency: number;
+  /** When given, the pool follows its limit (lowered on throttling, raised as calls succeed) up to `concurrency`. */
+  adaptive?: AdaptiveConcurrency;
   /** Run the pack's structural checks (default true). */
   structural?: boolean;
   /** Judge even when structural checks failed (default false: the case fails anyway, save the cost). */
@@ -40,6 +43,20 @@ export interface RunOptions {
    * the case out and lists it in the run's `notStarted`. Cases already running finish. Budgets use it.
    */
   shouldStart?: () => boolean;
+  /** Characters of an answer kept (default MAX_ANSWER_CHARS); a longer one is cut and the case says so. */
+  maxAnswerChars?: number;
+}
+
+/**
+ * The default cap on an answer's length: far above any answer a person or a judge reads, far below what
+ * a runaway model can send (a 20 MB answer made a 126 MB store and a 63 MB results.json).
+ */
+export const MAX_ANSWER_CHARS = 200_000;
+
+/** The transcript with its answer cut to `max` characters, the original length kept on it. */
+function capAnswer(transcript: Transcript, max: number): Transcript {
+  if (transcript.answer.length <= max) return transcript;
+  return { ...transcript, answer: transcript.answer.slice(0, max), answerCut: transcript.answer.length };
 }
 
 function failedAgentTranscript(input: string, model: string, error: unknown): Transcript {
@@ -79,7 +96,7 @@ async function runCase(
           }),
     );
     if (started === undefined) return undefined;
-    transcript = started;
+    transcript = capAnswer(started, options.maxAnswerChars ?? MAX_ANSWER_CHARS);
   } catch (error) {
     if (error instanceof InfrastructureError) throw error;
     transcript = failedAgentTranscript(testCase.input, agent.model, error);
@@ -124,7 +141,10 @@ export async function runPack(options: RunOptions): Promise<RunResult> {
     throw new Error(`concurrency must be a positive integer, got ${options.concurrency}`);
   }
   const startedAt = new Date().toISOString();
-  const limit = pLimit(options.concurrency);
+  const limit = pLimit(Math.min(options.concurrency, options.adaptive?.limit ?? options.concurrency));
+  options.adaptive?.onChange((next) => {
+    limit.concurrency = Math.min(options.concurrency, next);
+  });
   const gate: Gate = (call) => limit(call);
   const epochs = options.epochs ?? 1;
   if (!Number.isInteger(epochs) || epochs < 1) throw new Error(`epochs must be a positive integer, got ${epochs}`);

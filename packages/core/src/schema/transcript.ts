@@ -44,6 +44,8 @@ export const TranscriptSchema = z.object({
   turnLimitReached: z.boolean().optional(),
   /** A hand-written sample answer from the pack's fixtures (offline mode), not a model's. */
   sample: z.boolean().optional(),
+  /** The answer's length in characters before the run cut it to its cap; absent when it was not cut. */
+  answerCut: z.number().int().positive().optional(),
   /** Why the last model call stopped; absent for agents that do not say (a user's own, a sample). */
   stopReason: StopReasonSchema.optional(),
   /**

@@ -2,22 +2,14 @@ import { type CacheMode, JUDGE_STYLES, parseShard } from '@evalpacks/core';
 import { z } from 'zod';
 import { BACKEND_OPTIONS, backendSchema, DEFAULT_BACKEND, unusedBackendFlags } from '../backends/registry.ts';
 import { defaultAgentModel } from '../backends/roles.ts';
+import { REPORTERS } from '../output/file-reports.ts';
 import { UsageError } from '../usage-error.ts';
-import { PolicySchema } from './policy-option.ts';
-
-export const count = (name: string, max: number) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`)
-    .max(max, `${name} must be at most ${max}`);
+import { RUN_LIMITS } from './run-limits.ts';
 
 /** `--judge-style`, shared by eval and compare. */
 export const JudgeStyleSchema = z
   .enum(JUDGE_STYLES, { error: `--judge-style must be one of: ${JUDGE_STYLES.join(', ')}` })
   .default('structured');
-
-export const REPORTERS = ['console', 'json', 'junit', 'markdown'] as const;
 
 /** `--reporter json,junit --reporter markdown`: every name, each once, in the order given. */
 const reporterList = z
@@ -70,11 +62,7 @@ export const EvalOptionsSchema = z
     structuralOnly: z.boolean().default(false),
     skipStructural: z.boolean().default(false),
     judgeAlways: z.boolean().default(false),
-    concurrency: count('--concurrency', 256).default(4),
-    maxTurns: count('--max-turns', 50).default(6),
-    timeout: count('--timeout', 3600).default(300),
-    repeat: count('--repeat', 1000).default(1),
-    policy: PolicySchema,
+    ...RUN_LIMITS,
     ci: z.boolean().default(false),
     color: z.boolean().default(true),
     store: z.string().min(1).optional(),

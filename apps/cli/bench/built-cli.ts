@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cases } from '../test/code-review-script.ts';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const BUILT_BIN = `${ROOT}apps/cli/dist/bin.js`;
+
+/** The code-review pack's clean review of its bait case: it passes the structural checks, so it is judged. */
+export const CLEAN_REVIEW = readFileSync(
+  new URL('../../../domains/code-review/test/samples/false-positive-bait.review.md', import.meta.url),
+  'utf8',
+);
+
+/**
+ * N distinct copies of the bait case in a JSONL file, each a separate case with its own cache key, keeping one
+ * of its must-not-flag items so a case makes exactly 2 model calls: the agent's answer and one judge call.
+ */
+export function benchCasesFile(count: number): string {
+  const base = cases.find((testCase) => testCase.id === 'false-positive-bait');
+  if (!base) throw new Error('no false-positive-bait case');
+  const file = join(mkdtempSync(join(tmpdir(), 'evalpacks-bench-')), 'cases.jsonl');
+  const lines = Array.from({ length: count }, (_, i) =>
+    JSON.stringify({
+      ...base,
+      id: `bench-${i}`,
+      input: `${base.input}\n// variant ${i}\n`,
+      expectedAbsent: base.expectedAbsent.slice(0, 1),
+    }),
+  );
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+/** The high-water mark of a process's resident memory, from /proc (Linux), in KiB; 0 once it is gone. */
+function peakRssKb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+export interface Timed {
+  spawnedAt: number;
+  ms: number;
+  code: number | null;
+  peakRssKb: number;
+}
+
+/** Runs the built CLI on plain node with a fresh store, output ignored; times it and samples its peak RSS. */
+export async function timeBuiltCli(args: string[]): Promise<Timed> {
+  const store = join(mkdtempSync(join(tmpdir(), 'evalpacks-bench-store-')), 'evalpacks.db');
+  const spawnedAt = Date.now();
+  const started = performance.now();
+  const child = spawn(process.execPath, [BUILT_BIN, ...args, '--store', store], { cwd: ROOT, stdio: 'ignore' });
+  let peak = 0;
+  // VmHWM only grows, so the last sample before exit is the run's peak (to within the final 100 ms).
+  const sampler = setInterval(() => {
+    if (child.pid) peak = Math.max(peak, peakRssKb(child.pid));
+  }, 100);
+  const [code] = (await once(child, 'close')) as [number | null];
+  clearInterval(sampler);
+  return { spawnedAt, ms: performance.now() - started, code, peakRssKb: peak };
+}

@@ -1,0 +1,114 @@
+/**
+ * The figures the README quotes, measured on the BUILT CLI on plain node (what `pnpm eval` runs), start-up
+ * included, against the Ollama stand-in: code-review cases whose clean answer passes the structural checks,
+ * so each case makes 2 model calls (the agent, then the judge).
+ *   - wall time for 1, 200 and 1,000 cases at C = 16, L = 200 ms, and its ratio to ceil(N/C) x 2 x L;
+ *   - spawn to the first model request, and to a usage error (medians);
+ *   - peak RSS of 10,000 cases x 3 epochs (L = 0: the memory a run keeps does not depend on latency).
+ *
+ *   pnpm --filter @evalpacks/cli bench:figures [-- --sizes 1,200,1000 --memory 10000 --epochs 3 --runs 5]
+ * `--memory 0` skips the memory run. The script builds the CLI first (turbo, cached).
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { startOllamaStandIn } from '@evalpacks/testkit';
+import { benchCasesFile, CLEAN_REVIEW, ROOT, timeBuiltCli } from './built-cli.ts';
+
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  options: {
+    sizes: { type: 'string', default: '1,200,1000' },
+    concurrency: { type: 'string', default: '16' },
+    latency: { type: 'string', default: '200' },
+    memory: { type: 'string', default: '10000' },
+    epochs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
+  },
+});
+const concurrency = Number(values.concurrency);
+const latencyMs = Number(values.latency);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+const build = spawnSync(`${ROOT}node_modules/.bin/turbo`, ['run', 'build', '--filter=@evalpacks/cli...'], {
+  cwd: ROOT,
+  stdio: 'ignore',
+});
+if (build.status !== 0) throw new Error('the build failed: run `pnpm build` to see why');
+
+let standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'], latencyMs });
+const evalArgs = (file: string, extra: string[] = []) => [
+  'eval',
+  '--domain',
+  'code-review',
+  '--test-case',
+  file,
+  '--ollama-host',
+  standIn.url,
+  '--judge-model',
+  'judge:1b',
+  '--concurrency',
+  String(concurrency),
+  ...extra,
+];
+
+console.log(`machine: ${machine()}`);
+console.log(`built CLI on node ${process.version}; stand-in latency ${latencyMs} ms, concurrency ${concurrency}\n`);
+
+const usage: number[] = [];
+for (let run = 0; run < Number(values.runs); run++) usage.push((await timeBuiltCli(['eval', '--bogus'])).ms);
+console.log(`usage error: spawn -> exit median ${median(usage).toFixed(0)} ms (${values.runs} runs)`);
+
+const firstRequest: number[] = [];
+const firstChat: number[] = [];
+const oneCase = benchCasesFile(1);
+for (let run = 0; run < Number(values.runs); run++) {
+  standIn.reset();
+  scriptAnswers();
+  const { spawnedAt } = await timeBuiltCli(evalArgs(oneCase));
+  const [first] = standIn.calls;
+  const [chat] = standIn.chatCalls();
+  if (first) firstRequest.push(first.at - spawnedAt);
+  if (chat) firstChat.push(chat.at - spawnedAt);
+}
+console.log(`eval: spawn -> first request (preflight) median ${median(firstRequest)} ms`);
+console.log(`eval: spawn -> first model call median ${median(firstChat)} ms\n`);
+
+console.log('cases  calls   wall      limit    ratio');
+for (const size of values.sizes.split(',').map(Number)) {
+  standIn.reset();
+  scriptAnswers();
+  const { ms, code } = await timeBuiltCli(evalArgs(benchCasesFile(size)));
+  const calls = standIn.chatCalls().length;
+  const limit = Math.ceil(size / concurrency) * 2 * latencyMs;
+  const row = [String(size).padStart(5), String(calls).padStart(6), seconds(ms), seconds(limit)];
+  console.log(`${row.join('  ')}  ${(ms / limit).toFixed(2)}x${code === 0 ? '' : `  (exit ${code})`}`);
+}
+
+const memoryCases = Number(values.memory);
+if (memoryCases > 0) {
+  await standIn.close();
+  standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
+  scriptAnswers();
+  const epochs = values.epochs;
+  const { ms, code, peakRssKb } = await timeBuiltCli(evalArgs(benchCasesFile(memoryCases), ['--repeat', epochs]));
+  console.log(
+    `\nmemory: ${memoryCases} cases x ${epochs} epochs (L = 0): peak RSS ${(peakRssKb / 1024).toFixed(0)} MB, ` +
+      `wall ${seconds(ms)}${code === 0 ? '' : ` (exit ${code})`}`,
+  );
+}
+await standIn.close();
+
+function scriptAnswers(): void {
+  standIn.script({ match: { hasFormat: true }, reply: { content: '{"reasoning":"Not flagged.","flagged":false}' } });
+  standIn.script({ reply: { content: CLEAN_REVIEW } });
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`.padStart(8);
+}
+
+function machine(): string {
+  const cpu = cpus()[0]?.model ?? 'unknown cpu';
+  return `${cpus().length} x ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${loadavg()[0]?.toFixed(2)}`;
+}

@@ -1,0 +1,99 @@
+import { type CaseTally, type Comparison, compareRuns, printComparison, reduceEpochs } from '@evalpacks/core';
+import type { EvalStore, RunRecord } from '@evalpacks/store';
+import { isBackend } from '../backends/registry.ts';
+import type { CommandIo } from '../output/command-io.ts';
+import { printCompareHeader, type SideFacts, sideFacts, sideLabels } from '../output/compare-header.ts';
+import { shortPath } from '../output/file-reports.ts';
+import type { ComparePlan } from './compare-plan.ts';
+import { type PreparedRun, prepareRun, recordRun, runPrepared } from './execute.ts';
+import { sidesApart } from './sides-apart.ts';
+import type { StoredComparePlan } from './stored-compare.ts';
+
+/** 0 no worse, 1 detectably worse, 2 inconclusive (agent or judge errors on either side). */
+export function compareExitCode(comparison: Comparison): number {
+  return comparison.verdict === 'inconclusive' ? 2 : comparison.verdict === 'worse' ? 1 : 0;
+}
+
+/** Runs one side as the eval run it is (saved, through the cache); its case tallies over the epochs. */
+async function runSide(side: PreparedRun, store: EvalStore): Promise<{ id: number; tallies: CaseTally[] }> {
+  const session = recordRun(side, store);
+  const run = await runPrepared(side, session);
+  return { id: session.run.id, tallies: reduceEpochs(run.cases, side.plan.policy.of) };
+}
+
+const callsOf = (side: PreparedRun) => {
+  const { agent, judge } = side.backends.calls.stats();
+  return `${agent.made + judge.made} made, ${agent.cached + judge.cached} from the cache`;
+};
+
+/**
+ * Runs both sides of a compare through the one executor, each an eval run in the store, then prints
+ * whether the variant really changed anything. Resolves to the exit code (see compareExitCode).
+ */
+export async function executeCompare(plan: ComparePlan, store: EvalStore, io: CommandIo): Promise<number> {
+  const cache = sidesApart(store.callCache());
+  const baseline = await prepareRun(plan.baseline, io, cache);
+  const variant = await prepareRun(plan.variant, io, cache);
+  const [baselineFacts, variantFacts] = [sideFacts(baseline), sideFacts(variant)];
+  printCompareHeader(io, {
+    pack: plan.pack.name,
+    cases: plan.baseline.cases.length,
+    epochs: plan.baseline.epochs,
+    policy: plan.baseline.policy.name,
+    baseline: baselineFacts,
+    variant: variantFacts,
+    ...(plan.baseline.judge && { judge: plan.baseline.judge }),
+    judgeStyle: plan.baseline.grading.judgeStyle,
+  });
+
+  const before = await runSide(baseline, store);
+  const after = await runSide(variant, store);
+  io.write(
+    `runs      baseline ${before.id}, variant ${after.id} in ${shortPath(store.path)}\n` +
+      `calls     baseline ${callsOf(baseline)} · variant ${callsOf(variant)}\n\n`,
+  );
+  const comparison = compareRuns(before.tallies, after.tallies, { seed: plan.seed });
+  printComparison(comparison, {
+    write: io.write,
+    color: plan.color && io.isTTY,
+    labels: sideLabels(baselineFacts, variantFacts),
+  });
+  return compareExitCode(comparison);
+}
+
+const refSide = (run: RunRecord): SideFacts => ({
+  prompt: { name: run.variant, key: run.promptHash },
+  agent: run.agent,
+  own: !isBackend(run.agent.backend),
+  where: ` · run ${run.id}`,
+});
+
+/** `compare --runs A B`: the comparison of two stored runs, with no model call at all. */
+export function executeStoredCompare(plan: StoredComparePlan, io: CommandIo): number {
+  const { baseline, variant } = plan;
+  const [baselineFacts, variantFacts] = [refSide(baseline.run), refSide(variant.run)];
+  printCompareHeader(io, {
+    pack: baseline.run.pack,
+    cases: new Set(baseline.results.map((result) => result.case.id)).size,
+    epochs: baseline.run.epochs,
+    policy: plan.policy.name,
+    baseline: baselineFacts,
+    variant: variantFacts,
+    ...(baseline.run.judge && { judge: baseline.run.judge }),
+    judgeStyle: String((baseline.run.config as { judgeStyle?: string }).judgeStyle ?? 'structured'),
+  });
+  io.write(`runs      baseline ${baseline.run.id}, variant ${variant.run.id} as stored; no model calls\n\n`);
+  const comparison = compareRuns(
+    reduceEpochs(baseline.results, plan.policy.of),
+    reduceEpochs(variant.results, plan.policy.of),
+    {
+      seed: plan.seed,
+    },
+  );
+  printComparison(comparison, {
+    write: io.write,
+    color: plan.color && io.isTTY,
+    labels: sideLabels(baselineFacts, variantFacts),
+  });
+  return compareExitCode(comparison);
+}

@@ -1,0 +1,158 @@
+import {
+  AdaptiveConcurrency,
+  type AgentPort,
+  type CallCache,
+  type JudgePort,
+  loadSampleTranscripts,
+  type ModelRef,
+  type RunResult,
+  replayAgent,
+  uncachedAgent,
+  withSampleFallback,
+} from '@evalpacks/core';
+import type { CostOf, EvalStore, RunRecord } from '@evalpacks/store';
+import { type Backends, connectBackends } from '../backends/connect.ts';
+import { packOwnAgent } from '../backends/own-agent.ts';
+import { Budget } from '../cost/budget.ts';
+import { loadPrices, type Prices } from '../cost/prices.ts';
+import { spentSoFar } from '../cost/spent-so-far.ts';
+import { storedCost } from '../cost/stored-cost.ts';
+import { type Session, startSession } from '../memory/session.ts';
+import type { CommandIo } from '../output/command-io.ts';
+import { consoleOutput, finishRun } from '../output/finish-run.ts';
+import { printHeader } from '../output/run-header.ts';
+import { headerFacts } from './header-facts.ts';
+import type { RunPlan } from './plan.ts';
+import { runRecorded } from './recorded-run.ts';
+import { promptOtherThanSamples } from './sample-prompt.ts';
+import { storedRun } from './stored-run.ts';
+
+/** A plan with its backends connected, its agent and judge ready and its budget set; nothing recorded yet. */
+export interface PreparedRun {
+  plan: RunPlan;
+  agent: AgentPort;
+  judge?: JudgePort;
+  backends: Backends;
+  /** The pack's own agent, when it brings one. */
+  ownAgent?: AgentPort;
+  budget?: Budget;
+  prices: Prices;
+  /** What the store records as each role's cost. */
+  costOf: CostOf;
+  /** Offline: how many answers came from the pack's sample transcripts. */
+  samplesUsed?: () => number;
+  /** The pool's size under throttling: backends that can be throttled report to it, the runner follows it. */
+  pace: AdaptiveConcurrency;
+}
+
+const refOf = (port: { backend: string; model: string }): ModelRef => ({ backend: port.backend, model: port.model });
+
+/**
+ * Connects what a plan needs. `callCache` is the store's call cache unless the caller narrows it (compare
+ * keeps its two sides from answering each other). Checks that can fail without a model call (a model
+ * without a price under --max-cost, missing credentials) fail here, before anything is recorded.
+ */
+export async function prepareRun(plan: RunPlan, io: CommandIo, callCache: CallCache): Promise<PreparedRun> {
+  const source = plan.agent;
+  const ownAgent = source.kind === 'own' ? packOwnAgent(plan.pack, plan.calls.timeout) : undefined;
+  const prices = await loadPrices();
+  const agentRole = source.kind === 'backend' ? source.role : undefined;
+  const agentRef: ModelRef = ownAgent ?? agentRole ?? (source as { run: RunRecord }).run.agent;
+  // Checked before connecting, so a model without a price costs nothing to find out about.
+  const budget =
+    plan.maxCost === undefined
+      ? undefined
+      : new Budget(plan.maxCost, { agent: agentRef, ...(plan.judge && { judge: plan.judge }), ...prices }, io.write);
+  const pace = new AdaptiveConcurrency(plan.calls.concurrency);
+  const backends = await connectBackends({
+    signals: pace,
+    agents: agentRole ? [agentRole] : [],
+    ...(plan.judge && { judge: plan.judge }),
+    options: plan.calls.backends,
+    timeout: plan.calls.timeout,
+    cache: { store: callCache, mode: plan.calls.cache },
+    agentTools: plan.pack.tools !== undefined,
+  });
+  const live =
+    source.kind === 'stored'
+      ? replayAgent(source.run.agent, source.results)
+      : (ownAgent ?? backends.agent(agentRole as NonNullable<typeof agentRole>));
+  // Offline a pack's own agent is never called: the cache cannot hold its calls, so its samples answer.
+  const sampler =
+    plan.offline && source.kind !== 'stored'
+      ? withSampleFallback(
+          ownAgent ? uncachedAgent(ownAgent) : live,
+          plan.pack,
+          await loadSampleTranscripts(plan.pack, plan.cases),
+          await promptOtherThanSamples(plan.pack, plan.variant),
+        )
+      : undefined;
+  const ports = { agent: sampler ?? live, ...(backends.judge && { judge: backends.judge }) };
+  const { agent, judge } = budget ? budget.meter(ports) : ports;
+  return {
+    plan,
+    agent,
+    ...(judge && { judge }),
+    backends,
+    ...(ownAgent && { ownAgent }),
+    ...(budget && { budget }),
+    prices,
+    costOf: storedCost(prices.priceOf, refOf(agent), judge && refOf(judge)),
+    ...(sampler && { samplesUsed: () => sampler.samplesUsed() }),
+    pace,
+  };
+}
+
+/** Starts (or takes up again) the stored run of a prepared plan; its record is derived from the plan. */
+export function recordRun(prepared: PreparedRun, store: EvalStore): Session {
+  const { plan, agent, judge } = prepared;
+  const session = startSession({
+    store,
+    ...(plan.record.resume && { resume: plan.record.resume }),
+    total: plan.cases.length * plan.epochs,
+    costOf: prepared.costOf,
+    meta: storedRun(plan, refOf(agent), judge && refOf(judge)),
+  });
+  prepared.budget?.addSpent(spentSoFar(session.completed, prepared.costOf));
+  return session;
+}
+
+/** Runs the cases of a recorded plan; `onResult` sees each result once it is saved. */
+export function runPrepared(
+  prepared: PreparedRun,
+  session: Session,
+  onResult?: Parameters<typeof runRecorded>[2]['onResult'],
+): Promise<RunResult> {
+  return runRecorded(session, prepared.plan, {
+    agent: prepared.agent,
+    ...(prepared.judge && { judge: prepared.judge }),
+    ...(prepared.budget && { shouldStart: prepared.budget.shouldStart }),
+    adaptive: prepared.pace,
+    onResult,
+  });
+}
+
+/**
+ * The one executor of eval, --resume and --rejudge: prepares the plan, records it, prints the header and
+ * each case, then the summary and the file reports. Resolves to the exit code (0 all passed, 1 failures).
+ */
+export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo): Promise<number> {
+  const prepared = await prepareRun(plan, io, store.callCache());
+  const session = recordRun(prepared, store);
+  const output = consoleOutput(plan.report, io, plan.epochs, prepared.prices.priceOf);
+  printHeader(output, headerFacts(prepared, session, store.path));
+  const run = await runPrepared(prepared, session, output.caseResult);
+  return finishRun({
+    run,
+    epochs: plan.epochs,
+    policy: plan.policy,
+    report: plan.report,
+    runId: session.run.id,
+    storePath: store.path,
+    calls: prepared.backends.calls,
+    pace: prepared.pace,
+    output,
+    io,
+    ...(prepared.samplesUsed && { samplesUsed: prepared.samplesUsed() }),
+  });
+}

@@ -1,0 +1,53 @@
+import { type AdaptiveConcurrency, type AgentPort, type JudgePort, type RunResult, runPack } from '@evalpacks/core';
+import type { Session } from '../memory/session.ts';
+import type { RunPlan } from './plan.ts';
+
+export interface RecordedWork {
+  agent: AgentPort;
+  judge?: JudgePort;
+  /** The budget's say on starting another case. */
+  shouldStart?: () => boolean;
+  /** The pool follows it under throttling, within --concurrency. */
+  adaptive?: AdaptiveConcurrency;
+  /** Each result as it completes, after it is saved (the console shows it). */
+  onResult: Parameters<typeof runPack>[0]['onCaseResult'];
+}
+
+/**
+ * Runs the plan's cases, saving each result the moment it completes; cases an earlier attempt saved are
+ * not run again. A failure leaves the run saved and resumable.
+ */
+export async function runRecorded(session: Session, plan: RunPlan, work: RecordedWork): Promise<RunResult> {
+  let run: RunResult;
+  try {
+    run = await runPack({
+      pack: plan.pack,
+      variant: plan.variant,
+      cases: plan.cases,
+      agent: work.agent,
+      ...(work.judge && { judge: work.judge }),
+      epochs: plan.epochs,
+      maxTurns: plan.grading.maxTurns,
+      concurrency: plan.calls.concurrency,
+      structural: plan.grading.structural,
+      judgeAlways: plan.grading.judgeAlways,
+      judgeStyle: plan.grading.judgeStyle,
+      completed: session.completed,
+      ...(work.shouldStart && { shouldStart: work.shouldStart }),
+      ...(work.adaptive && { adaptive: work.adaptive }),
+      onCaseResult: (result) => {
+        session.save(result);
+        work.onResult?.(result);
+      },
+    });
+  } catch (error) {
+    session.abandon();
+    throw error;
+  }
+  // A resumed run began when its first attempt did.
+  run.startedAt = session.run.startedAt;
+  // Cases a budget never started leave the run unfinished: --resume can complete it.
+  if (run.notStarted) session.abandon();
+  else session.finish(run);
+  return run;
+}

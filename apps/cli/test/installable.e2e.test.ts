@@ -1,0 +1,139 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PrebuiltMirror, startPrebuiltMirror } from './prebuilt-mirror.ts';
+import { ROOT, run, summaryOf } from './run-cli.ts';
+
+/**
+ * The packages a project installs: the CLI (with its bin) and core, and what the CLI itself loads: the
+ * backends, the store, and the viewer's HTML report.
+ */
+const PACKAGES = ['packages/core', 'packages/models', 'packages/store', 'apps/web', 'apps/cli'];
+
+/**
+ * npm's environment for the project, with none of the npm_* settings pnpm gave this test process (they would
+ * steer npm's install), and prebuild-install pointed at the loopback mirror. The registry is npm's own.
+ */
+function npmEnv(mirror: PrebuiltMirror): Record<string, string | undefined> {
+  const cleared = Object.fromEntries(
+    Object.keys(process.env)
+      .filter((key) => /^npm_/i.test(key))
+      .map((key) => [key, undefined]),
+  );
+  return { ...cleared, npm_config_nodedir: '/usr', npm_config_better_sqlite3_binary_host: mirror.host };
+}
+
+describe('the CLI installed with npm into a project outside the workspace', () => {
+  let dir: string;
+  let project: string;
+  let standIn: OllamaStandIn;
+  let mirror: PrebuiltMirror;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'evalpacks-installed-'));
+    // The tarballs hold dist/ only: build it (turbo, cached) before packing.
+    execFileSync(`${ROOT}node_modules/.bin/turbo`, ['run', 'build', '--filter=@evalpacks/cli...'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+    for (const folder of PACKAGES) {
+      execFileSync('pnpm', ['pack', '--pack-destination', join(dir, 'tarballs')], {
+        cwd: join(ROOT, folder),
+        stdio: 'ignore',
+      });
+    }
+    // The project is a pack of its own, as `new-domain --out` writes it, run by the built CLI.
+    project = join(dir, 'release-notes');
+    const created = await run(process.execPath, [`${ROOT}apps/cli/dist/bin.js`, 'new-domain', '--out', project]);
+    expect([created.code, created.stderr]).toEqual([0, '']);
+    mirror = await startPrebuiltMirror();
+    const tarballs = readdirSync(join(dir, 'tarballs')).map((file) => join(dir, 'tarballs', file));
+    // --omit=dev: the pack's vitest and typescript are not what this test is about.
+    const installed = await run('npm', ['install', '--no-audit', '--no-fund', '--omit=dev', ...tarballs], {
+      cwd: project,
+      env: npmEnv(mirror),
+    });
+    expect([installed.code, installed.stderr]).toEqual([0, expect.not.stringContaining('ERR')]);
+    standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
+  }, 900_000);
+
+  afterAll(async () => {
+    await standIn?.close();
+    await mirror?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('took better-sqlite3 from the loopback mirror, not from GitHub or a compile', () => {
+    expect(mirror.requests).toEqual([expect.stringMatching(/^\/v[\d.]+\/better-sqlite3-v[\d.]+-node-v\d+-/)]);
+  });
+
+  it("runs the project's own pack with `npx evalpacks eval --pack .`: exact summary, exit 0", async () => {
+    standIn.script({
+      match: { hasFormat: false },
+      reply: { content: '## Summary\nOne impossible date.\n\n## Findings\n- "31 February" does not exist.' },
+    });
+    standIn.script({
+      match: { hasFormat: true, contains: '<must_not_be_flagged>' },
+      reply: { content: '{"reasoning":"r","flagged":false}' },
+    });
+    standIn.script({ match: { hasFormat: true }, reply: { content: '{"reasoning":"r","caught":true}' } });
+    const result = await run(
+      'npx',
+      ['evalpacks', 'eval', '--pack', '.', '--ollama-host', standIn.url, '--judge-model', 'judge:1b'],
+      {
+        cwd: project,
+      },
+    );
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    expect(summaryOf(result.stdout)).toBe(
+      [
+        'Summary',
+        '  cases           1/1 passed (100.0%, 95% CI 20.7–100.0%)',
+        '  structural      1/1 checks passed (95% CI 20.7–100.0%)',
+        '  findings        1/1 caught (95% CI 20.7–100.0%)',
+        '  false positives 0',
+        '  judge errors    0',
+        '  tokens          agent 207 in / 19 out, judge 720 in / 17 out',
+        '  cost            $0 estimated (agent $0, judge $0)',
+        '  model calls     3 made, 0 from the cache',
+      ].join('\n'),
+    );
+  });
+
+  it('exits 1 when the judge finds the finding missed, and keeps the runs in the project', async () => {
+    standIn.reset();
+    standIn.script({ match: { hasFormat: false }, reply: { content: '## Summary\nNothing to report.' } });
+    standIn.script({
+      match: { hasFormat: true, contains: '<must_not_be_flagged>' },
+      reply: { content: '{"reasoning":"r","flagged":false}' },
+    });
+    standIn.script({ match: { hasFormat: true }, reply: { content: '{"reasoning":"r","caught":false}' } });
+    const result = await run(
+      'npx',
+      ['evalpacks', 'eval', '--pack', '.', '--ollama-host', standIn.url, '--judge-model', 'judge:1b', '--no-cache'],
+      { cwd: project },
+    );
+    expect([result.code, result.stderr]).toEqual([1, '']);
+    expect(summaryOf(result.stdout)).toBe(
+      [
+        'Summary',
+        '  cases           0/1 passed (0.0%, 95% CI 0.0–79.3%)',
+        '  structural      1/1 checks passed (95% CI 20.7–100.0%)',
+        '  findings        0/1 caught (95% CI 0.0–79.3%)',
+        '  false positives 0',
+        '  judge errors    0',
+        '  tokens          agent 207 in / 8 out, judge 696 in / 17 out',
+        '  cost            $0 estimated (agent $0, judge $0)',
+        '  model calls     3 made, 0 from the cache',
+        '',
+        'Suggestions',
+        '  Steps       example: missed "impossible-date": add a step that looks for: February never has 31 days, so ' +
+          'the date of the launch review does not exist.',
+      ].join('\n'),
+    );
+    expect(readdirSync(join(project, '.evalpacks'))).toContain('evalpacks.db');
+  });
+});

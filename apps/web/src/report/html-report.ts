@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { CaseResult, RepeatPolicy, RunResult } from '@evalpacks/core';
+import { summaryView } from '../grading/run-summary.ts';
+import { caseView } from '../views/case-view.ts';
+import { describeModel, when } from '../views/format.ts';
+import { type Html, html, raw } from '../views/html.ts';
+import { badge } from '../views/layout.ts';
+
+export interface HtmlReportOptions {
+  runId?: string;
+  policy?: RepeatPolicy;
+}
+
+const STYLE = readFileSync(new URL('../../assets/style.css', import.meta.url), 'utf8');
+
+/**
+ * The file has no script at all and may load nothing: its one stylesheet is inline, allowed by its hash
+ * alone, so even an answer that slipped past the renderer could neither run code nor reach the network.
+ */
+const CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/** A case's epochs together, in the order the run saved them. */
+function byCase(results: CaseResult[]): CaseResult[][] {
+  const groups = new Map<string, CaseResult[]>();
+  for (const result of results) groups.set(result.case.id, [...(groups.get(result.case.id) ?? []), result]);
+  return [...groups.values()].map((group) => group.sort((a, b) => a.epoch - b.epoch));
+}
+
+function caseIndex(groups: CaseResult[][]): Html {
+  return html`<table class="cases"><thead><tr><th>case</th><th>name</th><th>epochs</th><th>why not passed</th></tr></thead><tbody>${groups.map(
+    (group, index) => {
+      const first = group[0] as CaseResult;
+      return html`<tr data-case="${first.case.id}"><td><a href="#case-${index}">${first.case.id}</a></td><td>${first.case.name}</td>
+        <td>${group.map((r) => html`${badge(r.status)} `)}</td><td class="reason">${group.flatMap((r) => r.reasons)[0] ?? ''}</td></tr>`;
+    },
+  )}</tbody></table>`;
+}
+
+/** One self-contained HTML file for a run: summary, suggestions, the case list and every case in full. */
+export function htmlReport(run: RunResult, options: HtmlReportOptions = {}): string {
+  const epochs = Math.max(1, ...run.cases.map((r) => r.epoch + 1));
+  const summary = summaryView(run, { epochs, ...(options.policy && { policy: options.policy }) });
+  const groups = byCase(run.cases);
+  const title = `${options.runId ? `Run #${options.runId} · ` : ''}${run.pack} · ${run.variant}`;
+  return String(html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · evalpacks report</title>
+<style>${raw(STYLE)}</style>
+</head>
+<body>
+<main id="run">
+<h1>${title}</h1>
+<p class="meta">agent ${describeModel(run.agent)} · judge ${describeModel(run.judge)} · ${epochs} epoch${epochs === 1 ? '' : 's'} · started ${when(run.startedAt)} UTC · finished ${when(run.finishedAt)} UTC</p>
+<section><h2>Summary</h2><pre class="summary">${summary.text}</pre></section>
+${
+  summary.suggestions.length
+    ? html`<section><h2>Suggestions</h2><ul class="suggestions">${summary.suggestions.map(
+        (s) => html`<li><span class="part">${s.target}</span> ${s.caseId}: ${s.text}</li>`,
+      )}</ul></section>`
+    : ''
+}
+<section><h2>Cases</h2>${caseIndex(groups)}</section>
+${groups.map(
+  (group, index) => html`<section class="case-section" id="case-${index}">
+  <h2>${group[0]?.case.id} <span class="dim">${group[0]?.case.name}</span> <a class="dim" href="#run">back to the run</a></h2>
+  ${caseView(group)}</section>`,
+)}
+</main>
+</body>
+</html>
+`);
+}

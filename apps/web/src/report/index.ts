@@ -1,0 +1,1 @@
+export { type HtmlReportOptions, htmlReport } from './html-report.ts';
