@@ -124,6 +124,31 @@ program
     process.exitCode = await newDomainCommand(name, io, { install: options.install, out: options.out });
   });
 
+withBackendFlags(
+  program
+    .command('calibrate')
+    .description("hold the judge's verdicts against people's labels: agreement, kappa, TPR and TNR")
+    .option('--domain <name>', 'the pack whose labels to use')
+    .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
+    .option('--judge-backend <name>', `where the judge runs: ${backendChoices()} (default ${DEFAULT_BACKEND})`)
+    .option('--judge-model <name>', modelHelp.judge)
+    .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models')
+    .option('--judge-prompt <file>', "a judge prompt file (# Steps, # Narrowing), or core: without the pack's judge.md")
+    .option('--versus-model <name>', 'compare with a second judge model on the same labels')
+    .option('--versus-backend <name>', 'where the second judge runs (default: --judge-backend)')
+    .option('--versus-style <style>', 'compare with the other judge style')
+    .option('--versus-prompt <file>', 'compare with a second judge prompt file (or core)')
+    .option('--min-kappa <k>', "exit 1 when the judge's kappa is below K (for CI)")
+    .option('--export', "write the store's labels to the pack's calibration/labels.jsonl and stop")
+    .option('--offline', 'contact no model: cached verdicts, else the verdicts recorded with the labels')
+    .option('--store <path>', 'labels and call cache (default: $EVALPACKS_STORE or .evalpacks/evalpacks.db)')
+    .option('--concurrency <n>', 'judge calls in flight at once (default 4)')
+    .option('--timeout <seconds>', 'limit for one model request (default 300)'),
+).action(async (options: Record<string, unknown>) => {
+  const { calibrateCommand } = await import('./commands/calibrate.ts');
+  process.exitCode = await calibrateCommand(options, io);
+});
+
 program
   .command('history')
   .description('pass rates per run over time, and sustained regressions')

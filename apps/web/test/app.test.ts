@@ -46,4 +46,21 @@ describe('the viewer app, asked directly', () => {
     expect(body).toContain(`the store ${path} failed:`);
     expect(body).toContain(`Move ${path} aside to start a new history`);
   });
+
+  it("offers as variant only runs of the baseline's pack, and refuses a pair of two packs", async () => {
+    const path = storeWithOneRun();
+    const store = EvalStore.open(path);
+    store.beginRun(runMeta({ pack: 'support-tickets' }));
+    store.beginRun(runMeta());
+    store.close();
+    const app = createApp(EvalStore.openReadOnly(path));
+    const picker = await (await app.request('/compare?a=1')).text();
+    const variants = /<select name="b">(.*?)<\/select>/s.exec(picker)?.[1] ?? '';
+    expect([...variants.matchAll(/value="(\d+)"/g)].map((m) => m[1])).toEqual(['3', '1']);
+    const refused = await app.request('/compare?a=1&b=2');
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(
+      'run #1 is of code-review and run #2 of support-tickets: compare two runs of one pack',
+    );
+  });
 });

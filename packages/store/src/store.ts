@@ -10,7 +10,7 @@ import {
   selectCasesSavedAfter,
 } from './case-listing.ts';
 import { type CostOf, insertCaseResult, selectCaseResults } from './case-results.ts';
-import { StoreError } from './errors.ts';
+import { StoreError, storeFix } from './errors.ts';
 import { deleteLabel, selectLabels, upsertLabel } from './labels.ts';
 import { openDatabase, openDatabaseReadOnly } from './open-database.ts';
 import { type RunFacets, type RunFilter, type RunPage, selectRunFacets, selectRunPage } from './run-listing.ts';
@@ -170,7 +170,7 @@ export class EvalStore {
       const code = error instanceof Database.SqliteError ? ` (${error.code})` : '';
       throw new StoreError(
         `the store ${this.path} failed: ${error.message.split('\n')[0]}${code}`,
-        `Move ${this.path} aside to start a new history, or pass --store PATH to use another file`,
+        storeFix(this.path, error),
       );
     }
   }

@@ -16,7 +16,7 @@ export function reportPlan(options: EvalOptions): ReportPlan {
     console: options.reporter.includes('console'),
     color: options.color && !options.ci,
     files: options.reporter.filter((name) => name !== 'console'),
-    ...(options.out !== undefined && { out: options.out }),
+    ...(options.out !== undefined && { out: userPath(options.out) }),
     ...(options.minPassRate !== undefined && { minPassRate: options.minPassRate }),
   };
 }

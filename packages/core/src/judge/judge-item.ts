@@ -16,6 +16,8 @@ export interface JudgeItemRequest {
   epoch?: number;
   /** Defaults to 'structured'. */
   style?: JudgeStyle;
+  /** The judge prompt's version: named by the verdict and part of the call's cache key. */
+  promptVersion?: string;
 }
 
 /** Runs calls through the shared model-call pool. */
@@ -39,6 +41,7 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
     latencyMs,
     ...(retries > 0 && { retries }),
     ...(stopReason && { stopReason }),
+    ...(request.promptVersion && { promptVersion: request.promptVersion }),
   });
   const jsonSchema = verdictJsonSchema(request.kind, request.style);
   let prompt = request.prompt;
@@ -47,7 +50,10 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const epoch = request.epoch ?? 0;
-      const response = await gate(() => judge.call({ system: request.system, prompt, jsonSchema, epoch }));
+      const { system, promptVersion } = request;
+      const response = await gate(() =>
+        judge.call({ system, prompt, jsonSchema, epoch, ...(promptVersion && { promptVersion }) }),
+      );
       usage.input += response.usage.input;
       usage.output += response.usage.output;
       latencyMs += response.latencyMs;

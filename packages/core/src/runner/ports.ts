@@ -29,6 +29,8 @@ export interface StructuredCallRequest {
   jsonSchema: Record<string, unknown>;
   /** The epoch of the case being judged (default 0): part of the call's cache key, so repeats never share one. */
   epoch?: number;
+  /** The judge prompt's version; part of the call's cache key, so a reworded prompt never reuses old answers. */
+  promptVersion?: string;
 }
 
 export interface StructuredCallResponse {

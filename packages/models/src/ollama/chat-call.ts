@@ -18,6 +18,8 @@ export interface OllamaChatCall {
   calls?: ModelCalls;
   epoch: number;
   signal?: AbortSignal;
+  /** More cache key material beside the request's (the judge prompt's version). */
+  keyExtra?: Record<string, unknown>;
 }
 
 /**
@@ -45,5 +47,6 @@ export function ollamaChat(call: OllamaChatCall): Promise<ChatResponse> {
     }
     return response;
   };
-  return calls ? calls.run(role, ollamaCallMaterial(request, epoch), send, freeOllamaReply, isOllamaReply) : send();
+  const material = { ...ollamaCallMaterial(request, epoch), ...call.keyExtra };
+  return calls ? calls.run(role, material, send, freeOllamaReply, isOllamaReply) : send();
 }

@@ -23,6 +23,8 @@ export interface OllamaStructuredCallOptions {
   /** The call cache and counter; with it, `epoch` is part of the key. */
   calls?: ModelCalls;
   epoch?: number;
+  /** The judge prompt's version, keyed with the call (see StructuredCallRequest). */
+  promptVersion?: string;
 }
 
 export interface OllamaStructuredCallResult {
@@ -47,7 +49,7 @@ export function judgeOutputTokens(think: ChatRequest['think']): number {
 
 /** One schema-constrained chat call, as the judge needs it. Errors propagate, with their cause said. */
 export async function ollamaStructuredCall(options: OllamaStructuredCallOptions): Promise<OllamaStructuredCallResult> {
-  const { host, model, system, prompt, jsonSchema, temperature = 0, think, calls, epoch = 0 } = options;
+  const { host, model, system, prompt, jsonSchema, temperature = 0, think, calls, epoch = 0, promptVersion } = options;
   const started = performance.now();
   const request: ChatRequest = {
     model,
@@ -61,8 +63,10 @@ export async function ollamaStructuredCall(options: OllamaStructuredCallOptions)
   };
   try {
     const outputTokens = judgeOutputTokens(think);
+    // The judge prompt's version is part of the key, so a changed judge prompt never reuses an old verdict.
+    const keyExtra = { promptVersion };
     const { value: response, retries } = await countRetries(() =>
-      ollamaChat({ host, role: 'judge', request, outputTokens, ...(calls && { calls }), epoch }),
+      ollamaChat({ host, role: 'judge', request, outputTokens, ...(calls && { calls }), epoch, keyExtra }),
     );
     return {
       text: response.message?.content ?? '',
