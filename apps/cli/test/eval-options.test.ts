@@ -48,6 +48,18 @@ describe('parseEvalOptions', () => {
     expect(() => parseEvalOptions({ domain: 'x', maxTurns: '2.5' })).toThrow('--max-turns must be a whole number');
   });
 
+  it('reads --max-flaky over repeats and refuses it where nothing can flip', () => {
+    expect(parseEvalOptions({ domain: 'x', repeat: '3', maxFlaky: '0' }).maxFlaky).toBe(0);
+    expect(() => parseEvalOptions({ domain: 'x', repeat: '3', maxFlaky: '-1' })).toThrow(
+      '--max-flaky must not be negative',
+    );
+    expect(() => parseEvalOptions({ domain: 'x', maxFlaky: '2' })).toThrow(
+      '--max-flaky counts items that flipped between epochs; it needs --repeat 2 or more',
+    );
+    // A resumed or re-judged run takes its epochs from the stored run.
+    expect(parseEvalOptions({ rejudge: '4', maxFlaky: '2' }).maxFlaky).toBe(2);
+  });
+
   it('asks for a domain and refuses contradictory choices', () => {
     expect(() => parseEvalOptions({})).toThrow('missing --domain NAME (see --list) or --pack PATH');
     expect(() => parseEvalOptions({ domain: 'x', pack: './p' })).toThrow(

@@ -95,4 +95,26 @@ describe('the call cache in the Ollama backend', () => {
       CacheMissError,
     );
   });
+
+  it('keys a judge call on its prompt version: another version asks again, the same one replays', async () => {
+    s.script({ match: { hasFormat: true }, reply: { content: '{"caught":true,"reasoning":"yes"}' } });
+    const jsonSchema = z.toJSONSchema(z.object({ caught: z.boolean() })) as Record<string, unknown>;
+    const calls = new ModelCalls(mapCache());
+    const judge = (promptVersion?: string) =>
+      ollamaStructuredCall({
+        client: client(),
+        model: MODEL,
+        system: 'Judge.',
+        prompt: 'Did it say Paris?',
+        jsonSchema,
+        calls,
+        ...(promptVersion && { promptVersion }),
+      });
+    await judge('risen-judge-v1');
+    await judge('risen-judge-v2');
+    await judge('risen-judge-v2');
+    await judge();
+    expect(calls.stats().judge).toEqual({ made: 3, cached: 1 });
+    expect(s.chatCalls({ hasFormat: true })).toHaveLength(3);
+  });
 });
