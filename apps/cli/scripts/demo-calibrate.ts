@@ -29,10 +29,8 @@ const common = ['--pack', pack, '--ollama-host', standIn.url, '--judge-model', '
 // The eval whose verdicts the person labels (its output is not the point here). Spawned, not run
 // synchronously: the stand-in answers from this process's event loop.
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const child = spawn(`${root}node_modules/.bin/tsx`, [`${root}apps/cli/src/bin.ts`, 'eval', ...common], {
-  cwd: root,
-  stdio: 'ignore',
-});
+const bin = ['--conditions=@evalpacks/source', `${root}apps/cli/src/bin.ts`];
+const child = spawn(`${root}node_modules/.bin/tsx`, [...bin, 'eval', ...common], { cwd: root, stdio: 'ignore' });
 await once(child, 'close');
 const store = EvalStore.open(process.env.EVALPACKS_STORE);
 for (const label of labelsFor(store.caseResults(1))) store.saveLabel('code-review', label);

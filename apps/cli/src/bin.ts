@@ -55,6 +55,7 @@ withRunLimits(
   .option('--reporter <names>', 'console, json, junit, markdown, html (repeatable or comma-separated)', collect)
   .option('--out <dir>', 'where file reporters write (default: .evalpacks/reports/run-N)')
   .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
+  .option('--max-flaky <n>', 'exit 1 when more than N items flipped between epochs (with --repeat)')
   .option('--shard <i/n>', 'run part I of N of the cases (stable by case id), e.g. one CI job each; see merge')
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = options.list
@@ -104,6 +105,7 @@ withRunLimits(
   .option('--structural-only', 'compare structural checks only: no judge calls')
   .option('--skip-structural', 'compare judged items only')
   .option('--repeat <k>', 'epochs per case on each side (default 1)')
+  .option('--max-flaky <n>', 'exit 1 when more than N items flipped between epochs, both sides together')
   .option('--seed <n>', 'seed of the permutation test when it samples (default 1)')
   .option('--store <path>', 'where each side is saved as a run, and the call cache (default: as eval)')
   .option('--runs <ids...>', 'compare two stored runs (baseline, variant) with no model call (see pnpm history)')

@@ -11,7 +11,7 @@ import {
   repeatReporter,
 } from '@evalpacks/core';
 import type { PlanPolicy, ReportPlan } from '../run/plan.ts';
-import { concurrencyRow, modelCallsRow, passRateRow } from './call-counts.ts';
+import { concurrencyRow, flakyLimitRow, modelCallsRow, passRateRow } from './call-counts.ts';
 import type { CommandIo } from './command-io.ts';
 import { writeFileReports } from './file-reports.ts';
 
@@ -55,7 +55,8 @@ export interface FinishOptions {
 /**
  * Prints the summary (with what the run paid for and the pass-rate gate), writes the file reports and
  * returns the exit code: 0 when every case passed (over epochs: under its repeat policy), or when
- * --min-pass-rate is given and met; else 1. Cases a budget left out were not shown to pass: exit 1.
+ * --min-pass-rate is given and met; else 1. Cases a budget left out were not shown to pass: exit 1. More
+ * flaky items than --max-flaky: exit 1 whatever passed.
  */
 export async function finishRun(finish: FinishOptions): Promise<number> {
   const { run, epochs, policy, report, output, io } = finish;
@@ -67,10 +68,13 @@ export async function finishRun(finish: FinishOptions): Promise<number> {
   const passed = outcomes.filter((outcome) => outcome.status === 'passed').length;
   const gate = report.minPassRate === undefined ? undefined : passRateRow(passed, outcomes.length, report.minPassRate);
   if (gate) rows.push(gate.row);
+  const flaky = tallies?.flatMap((tally) => tally.items).filter((item) => item.flaky).length ?? 0;
+  const flakyGate = report.maxFlaky === undefined ? undefined : flakyLimitRow(flaky, report.maxFlaky);
+  if (flakyGate) rows.push(flakyGate.row);
   if (tallies) output.repeatSummary(policy.name, run, tallies, rows);
   else output.summary(run, rows);
   const dir = report.out ?? join(finish.storePath, '..', 'reports', `run-${finish.runId}`);
   for (const path of await writeFileReports(report.files, run, dir, finish.runId)) io.write(`report ${path}\n`);
-  const met = gate ? gate.ok : passed === outcomes.length;
+  const met = (gate ? gate.ok : passed === outcomes.length) && (flakyGate?.ok ?? true);
   return met && !run.notStarted ? 0 : 1;
 }

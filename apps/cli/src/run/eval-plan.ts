@@ -18,6 +18,7 @@ export function reportPlan(options: EvalOptions): ReportPlan {
     files: options.reporter.filter((name) => name !== 'console'),
     ...(options.out !== undefined && { out: userPath(options.out) }),
     ...(options.minPassRate !== undefined && { minPassRate: options.minPassRate }),
+    ...(options.maxFlaky !== undefined && { maxFlaky: options.maxFlaky }),
   };
 }
 

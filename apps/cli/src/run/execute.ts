@@ -71,6 +71,7 @@ export async function prepareRun(plan: RunPlan, io: CommandIo, callCache: CallCa
     options: plan.calls.backends,
     timeout: plan.calls.timeout,
     cache: { store: callCache, mode: plan.calls.cache },
+    agentTools: plan.pack.tools !== undefined,
   });
   const live =
     source.kind === 'stored'
