@@ -1,4 +1,5 @@
 import { type AdaptiveConcurrency, type AgentPort, type JudgePort, type RunResult, runPack } from '@evalpacks/core';
+import { judgesAfterAllAgents } from '../backends/ollama/schedule.ts';
 import type { Session } from '../memory/session.ts';
 import type { RunPlan } from './plan.ts';
 
@@ -32,6 +33,11 @@ export async function runRecorded(session: Session, plan: RunPlan, work: Recorde
       structural: plan.grading.structural,
       judgeAlways: plan.grading.judgeAlways,
       judgeStyle: plan.grading.judgeStyle,
+      phased: judgesAfterAllAgents(
+        plan.calls.backends.schedule,
+        plan.agent.kind === 'backend' ? plan.agent.role : undefined,
+        plan.judge,
+      ),
       completed: session.completed,
       ...(work.shouldStart && { shouldStart: work.shouldStart }),
       ...(work.adaptive && { adaptive: work.adaptive }),

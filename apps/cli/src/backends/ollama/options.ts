@@ -25,7 +25,10 @@ const numCtx = z
   )
   .optional();
 
+export const SCHEDULES = ['phased', 'interleaved', 'auto'] as const;
+
 export const OllamaFlagsSchema = z.object({
+  schedule: z.enum(SCHEDULES, { error: '--schedule must be phased, interleaved or auto' }).optional(),
   numCtx,
   think: think('--think'),
   judgeThink: think('--judge-think'),
@@ -45,6 +48,11 @@ export const OllamaFlagsSchema = z.object({
 export type OllamaFlags = z.infer<typeof OllamaFlagsSchema>;
 
 export const OLLAMA_FLAGS: readonly BackendFlag[] = [
+  {
+    key: 'schedule',
+    flags: '--schedule <mode>',
+    help: 'phased: every agent run, then every judge call (one model switch); interleaved; auto (default): phased when a different agent and judge model share the Ollama server',
+  },
   {
     key: 'numCtx',
     flags: '--num-ctx <n>',
