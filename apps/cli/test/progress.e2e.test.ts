@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codeReviewArgs, missedFinding, SCRIPTED_RESULTS, scriptAgent, scriptJudge } from './code-review-script.ts';
@@ -52,7 +53,7 @@ describe('progress of eval --domain code-review', () => {
       expect(out).toMatch(new RegExp(`(^|\\n|\\u001b\\[G)(\\u001b\\[[0-9;]*m)*━━ ${id}`));
     }
     // The summary follows the erased line, in colour; without the colour codes it is the usual one.
-    const plain = summaryOf(out.slice(out.lastIndexOf('\u001b[2K')).replace(/\u001b\[[0-9;]*[A-Za-z]/g, ''));
+    const plain = summaryOf(stripVTControlCharacters(out.slice(out.lastIndexOf('\u001b[2K'))));
     expect(plain.split('\n').slice(0, SCRIPTED_RESULTS.length)).toEqual(SCRIPTED_RESULTS);
     expect(plain).not.toContain('cases (');
   });
