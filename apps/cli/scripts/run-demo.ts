@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { OllamaStandIn } from '@evalpacks/testkit';
 
 /** Runs the CLI with `args` against a scripted stand-in, prints its output, and exits with its code. */
-export async function runDemo(standIn: OllamaStandIn, args: string[]): Promise<void> {
+export async function runDemo(standIn: Pick<OllamaStandIn, 'close'>, args: string[]): Promise<void> {
   const root = fileURLToPath(new URL('../../../', import.meta.url));
   // Asynchronous on purpose: the stand-in answers from this process's event loop.
   const child = spawn(

@@ -56,6 +56,7 @@ withRunLimits(
   .option('--reporter <names>', 'console, json, junit, markdown, html (repeatable or comma-separated)', collect)
   .option('--out <dir>', 'where file reporters write (default: .evalpacks/reports/run-N)')
   .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
+  .option('--max-flaky <n>', 'exit 1 when more than N items flipped between epochs (with --repeat)')
   .option('--shard <i/n>', 'run part I of N of the cases (stable by case id), e.g. one CI job each; see merge')
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = options.list
@@ -105,6 +106,7 @@ withRunLimits(
   .option('--structural-only', 'compare structural checks only: no judge calls')
   .option('--skip-structural', 'compare judged items only')
   .option('--repeat <k>', 'epochs per case on each side (default 1)')
+  .option('--max-flaky <n>', 'exit 1 when more than N items flipped between epochs, both sides together')
   .option('--seed <n>', 'seed of the permutation test when it samples (default 1)')
   .option('--store <path>', 'where each side is saved as a run, and the call cache (default: as eval)')
   .option('--runs <ids...>', 'compare two stored runs (baseline, variant) with no model call (see pnpm history)')
@@ -124,6 +126,31 @@ program
     const { newDomainCommand } = await import('./commands/new-domain.ts');
     process.exitCode = await newDomainCommand(name, io, { install: options.install, out: options.out });
   });
+
+withBackendFlags(
+  program
+    .command('calibrate')
+    .description("hold the judge's verdicts against people's labels: agreement, kappa, TPR and TNR")
+    .option('--domain <name>', 'the pack whose labels to use')
+    .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
+    .option('--judge-backend <name>', `where the judge runs: ${backendChoices()} (default ${DEFAULT_BACKEND})`)
+    .option('--judge-model <name>', modelHelp.judge)
+    .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models')
+    .option('--judge-prompt <file>', "a judge prompt file (# Steps, # Narrowing), or core: without the pack's judge.md")
+    .option('--versus-model <name>', 'compare with a second judge model on the same labels')
+    .option('--versus-backend <name>', 'where the second judge runs (default: --judge-backend)')
+    .option('--versus-style <style>', 'compare with the other judge style')
+    .option('--versus-prompt <file>', 'compare with a second judge prompt file (or core)')
+    .option('--min-kappa <k>', "exit 1 when the judge's kappa is below K (for CI)")
+    .option('--export', "write the store's labels to the pack's calibration/labels.jsonl and stop")
+    .option('--offline', 'contact no model: cached verdicts, else the verdicts recorded with the labels')
+    .option('--store <path>', 'labels and call cache (default: $EVALPACKS_STORE or .evalpacks/evalpacks.db)')
+    .option('--concurrency <n>', 'judge calls in flight at once (default 4)')
+    .option('--timeout <seconds>', 'limit for one model request (default 300)'),
+).action(async (options: Record<string, unknown>) => {
+  const { calibrateCommand } = await import('./commands/calibrate.ts');
+  process.exitCode = await calibrateCommand(options, io);
+});
 
 program
   .command('history')

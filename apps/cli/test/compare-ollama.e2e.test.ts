@@ -146,6 +146,24 @@ describe('pnpm compare against the Ollama stand-in', () => {
     expect(standIn.chatCalls({ hasFormat: false })).toHaveLength(18);
   });
 
+  it('fails a compare whose two sides flipped more items than --max-flaky allows', async () => {
+    scriptV2Comparison(standIn, (n) => n !== 2);
+    const over = await runCli(compare('--variant', 'v2', '--repeat', '3', '--max-flaky', '0'));
+    expect(over.stderr).toBe('');
+    expect(over.code).toBe(1);
+    expect(over.stdout).toContain('  verdict           no detectable difference\n');
+    expect(over.stdout.trimEnd().split('\n').at(-1)).toBe(
+      '  flaky limit       1 flaky item on the two sides (at most 0, exceeded)',
+    );
+    standIn.reset();
+    scriptV2Comparison(standIn, (n) => n !== 2);
+    const within = await runCli(compare('--variant', 'v2', '--repeat', '3', '--max-flaky', '1', '--no-cache'));
+    expect(within.code).toBe(0);
+    expect(within.stdout.trimEnd().split('\n').at(-1)).toBe(
+      '  flaky limit       1 flaky item on the two sides (at most 1)',
+    );
+  });
+
   it('calls v2 better with p < 0.05 over 12 cases with a large effect', async () => {
     scriptTwelve(standIn);
     const result = await runCli(compare('--variant', 'v2', '--test-case', await twelveCases()));
@@ -203,7 +221,9 @@ describe('pnpm compare against the Ollama stand-in', () => {
     );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^variant {3}v2 · ollama qwen3\.5:0\.8b @ http:\/\/127\.0\.0\.1:\d+$/m);
+    expect(result.stdout).toMatch(
+      /^variant {3}v2 · ollama qwen3\.5:0\.8b @ http:\/\/127\.0\.0\.1:\d+ · num_ctx auto$/m,
+    );
     expect(result.stdout).toContain('                    baseline (qwen3.5:4b)                   v2 (qwen3.5:0.8b)\n');
     expect(standIn.chatCalls({ hasFormat: false, model: 'qwen3.5:0.8b' })).toHaveLength(3);
     expect(standIn.chatCalls({ hasFormat: false, model: 'qwen3.5:4b' })).toHaveLength(3);

@@ -32,6 +32,13 @@ describe('parseCompareOptions', () => {
     expect(parseCompareOptions({ domain: 'x', variantModel: 'm', judgeStyle: 'yes-no' }).judgeStyle).toBe('yes-no');
   });
 
+  it('reads --max-flaky over repeats and refuses it on one epoch', () => {
+    expect(parseCompareOptions({ domain: 'x', variant: 'v2', repeat: '3', maxFlaky: '1' }).maxFlaky).toBe(1);
+    expect(() => parseCompareOptions({ domain: 'x', variant: 'v2', maxFlaky: '1' })).toThrow(
+      '--max-flaky counts items that flipped between epochs; it needs --repeat 2 or more',
+    );
+  });
+
   it('refuses a comparison of nothing and bad numbers, naming the flag', () => {
     expect(() => parseCompareOptions({ domain: 'x' })).toThrow('nothing to compare');
     expect(() => parseCompareOptions({ domain: 'x', variant: 'v2', repeat: '0' })).toThrow(

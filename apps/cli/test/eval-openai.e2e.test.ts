@@ -16,20 +16,14 @@ const UNKNOWN_COST =
 describe('pnpm eval --backend openai: every pack on the OpenAI-compatible stand-in, agent and judge', () => {
   let server: OpenAIStandIn;
   const env = { OPENAI_API_KEY: KEY };
+  const onServer = (...flags: string[]) => ['--backend', 'openai', '--base-url', server.baseURL, ...flags];
   const evalOn = (domain: string, store: string, ...flags: string[]) =>
     runCli(
       [
         'eval',
         '--domain',
         domain,
-        '--backend',
-        'openai',
-        '--base-url',
-        server.baseURL,
-        '--model',
-        'qwen3.5:4b',
-        '--judge-model',
-        'judge:1b',
+        ...onServer('--model', 'qwen3.5:4b', '--judge-model', 'judge:1b'),
         '--store',
         store,
         ...flags,
@@ -123,20 +117,22 @@ describe('pnpm eval --backend openai: every pack on the OpenAI-compatible stand-
     ]);
   });
 
+  it('halves the pool on 429s and grows it back as calls succeed, reporting the concurrency reached', async () => {
+    server.script({ reply: { fault: 'rate-limited', retryAfterSeconds: 0.01 }, times: 3 });
+    scriptToolBasics(openAIPlaysOllamaScripts(server));
+    const result = await evalOn('tool-basics', tempStore(), '--judge-style', 'yes-no', '--concurrency', '4');
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('  judge errors    0\n');
+    expect(result.stdout).not.toMatch(/ERROR/);
+    expect(server.calls.filter((call) => call.status === 429)).toHaveLength(3);
+    expect(summaryOf(result.stdout)).toContain(
+      '\n  concurrency     4 at the end of 4 (lowest 2; 3 throttled responses retried)\n',
+    );
+  });
+
   it('stops before any case with one line for a model the server does not serve, or a refused key', async () => {
     const unknown = await runCli(
-      [
-        'eval',
-        '--domain',
-        'code-review',
-        '--backend',
-        'openai',
-        '--base-url',
-        server.baseURL,
-        '--model',
-        'llama9-70b',
-        '--structural-only',
-      ],
+      ['eval', '--domain', 'code-review', ...onServer('--model', 'llama9-70b', '--structural-only')],
       env,
     );
     expect(unknown.code).toBe(2);
@@ -144,18 +140,7 @@ describe('pnpm eval --backend openai: every pack on the OpenAI-compatible stand-
       `evalpacks: The server at ${server.baseURL} serves no model 'llama9-70b' (served: qwen3.5:4b, judge:1b). Fix: Pass a served model id with --model / --judge-model.\n`,
     );
     const refused = await runCli(
-      [
-        'eval',
-        '--domain',
-        'code-review',
-        '--backend',
-        'openai',
-        '--base-url',
-        server.baseURL,
-        '--model',
-        'qwen3.5:4b',
-        '--structural-only',
-      ],
+      ['eval', '--domain', 'code-review', ...onServer('--model', 'qwen3.5:4b', '--structural-only')],
       { OPENAI_API_KEY: 'sk-wrong-one' },
     );
     expect(refused.code).toBe(2);
@@ -164,10 +149,7 @@ describe('pnpm eval --backend openai: every pack on the OpenAI-compatible stand-
     );
     expect(refused.stderr).not.toContain('sk-wrong-one');
     expect(server.chatCalls()).toHaveLength(0);
-    const noModel = await runCli(
-      ['eval', '--domain', 'code-review', '--backend', 'openai', '--base-url', server.baseURL],
-      env,
-    );
+    const noModel = await runCli(['eval', '--domain', 'code-review', ...onServer()], env);
     expect([noModel.code, noModel.stderr]).toEqual([
       2,
       'evalpacks: the openai backend has no default model: pass --model (and --judge-model for a judge there) with an id the server serves\n',

@@ -2,6 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { parseEvalOptions } from '../src/options/eval-options.ts';
 
 describe('parseEvalOptions', () => {
+  it("reads Ollama's flags, and reads its own result again unchanged (connect parses them a second time)", () => {
+    const raw = { domain: 'd', think: 'on', judgeThink: 'low', numCtx: '8192', maxTokens: '512', maxRetries: '0' };
+    const once = parseEvalOptions(raw);
+    expect(once).toMatchObject({ think: true, judgeThink: 'low', numCtx: 8192, maxTokens: 512, maxRetries: 0 });
+    expect(parseEvalOptions(once)).toMatchObject({ think: true, judgeThink: 'low', numCtx: 8192 });
+    expect(parseEvalOptions({ domain: 'd', think: 'off', numCtx: 'auto' })).toMatchObject({
+      think: false,
+      numCtx: 'auto',
+    });
+    expect(() => parseEvalOptions({ domain: 'd', think: 'maybe' })).toThrow(
+      '--think must be on, off, low, medium or high',
+    );
+    expect(() => parseEvalOptions({ domain: 'd', numCtx: '100' })).toThrow('--num-ctx must be auto or a whole');
+    expect(() => parseEvalOptions({ domain: 'd', numCtx: 'lots' })).toThrow(
+      '--num-ctx must be auto or a whole number of tokens from 512 to 1048576',
+    );
+  });
+
   it('fills the documented defaults', () => {
     expect(parseEvalOptions({ domain: 'code-review' })).toEqual({
       domain: 'code-review',
@@ -28,6 +46,18 @@ describe('parseEvalOptions', () => {
     expect(() => parseEvalOptions({ domain: 'x', concurrency: '0' })).toThrow('--concurrency must be at least 1');
     expect(() => parseEvalOptions({ domain: 'x', concurrency: 'many' })).toThrow('--concurrency must be a number');
     expect(() => parseEvalOptions({ domain: 'x', maxTurns: '2.5' })).toThrow('--max-turns must be a whole number');
+  });
+
+  it('reads --max-flaky over repeats and refuses it where nothing can flip', () => {
+    expect(parseEvalOptions({ domain: 'x', repeat: '3', maxFlaky: '0' }).maxFlaky).toBe(0);
+    expect(() => parseEvalOptions({ domain: 'x', repeat: '3', maxFlaky: '-1' })).toThrow(
+      '--max-flaky must not be negative',
+    );
+    expect(() => parseEvalOptions({ domain: 'x', maxFlaky: '2' })).toThrow(
+      '--max-flaky counts items that flipped between epochs; it needs --repeat 2 or more',
+    );
+    // A resumed or re-judged run takes its epochs from the stored run.
+    expect(parseEvalOptions({ rejudge: '4', maxFlaky: '2' }).maxFlaky).toBe(2);
   });
 
   it('asks for a domain and refuses contradictory choices', () => {

@@ -1,4 +1,4 @@
-import { closeSync, mkdtempSync, openSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
@@ -54,5 +54,27 @@ describe('damaged call-cache entries', () => {
 
     const third = await runCli(codeReviewArgs(standIn.url), { EVALPACKS_STORE: store });
     expect(summaryOf(third.stdout).split('\n')).toContain('  model calls     0 made, 15 from the cache');
+  });
+});
+
+describe('user paths', () => {
+  it('resolves --store, --out and $EVALPACKS_STORE from the folder the command was typed in, like --test-case', async () => {
+    const here = mkdtempSync(join(tmpdir(), 'evalpacks-cwd-'));
+    const cases = join(here, 'cases.json');
+    writeFileSync(cases, JSON.stringify([{ id: 'one', name: 'One', input: 'const x = 1;' }]));
+    const args = ['eval', '--domain', 'code-review', '--offline', '--structural-only', '--test-case', 'cases.json'];
+    const result = await runCli([...args, '--store', 'runs.db', '--reporter', 'json', '--out', 'reports'], {
+      INIT_CWD: here,
+    });
+    expect(result.stderr).toBe('');
+    expect(existsSync(join(here, 'runs.db'))).toBe(true);
+    expect(existsSync(join(here, 'reports', 'results.json'))).toBe(true);
+    expect(result.stdout).toBe('report reports/results.json\n');
+    const fromEnv = await runCli([...args, '--reporter', 'json', '--out', 'again'], {
+      INIT_CWD: here,
+      EVALPACKS_STORE: 'env.db',
+    });
+    expect(fromEnv.stderr).toBe('');
+    expect(existsSync(join(here, 'env.db'))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { EvalStore } from '@evalpacks/store';
+import { EvalStore, LabelBook } from '@evalpacks/store';
 import { serve } from '@hono/node-server';
 import { type AppOptions, createApp } from './server/app.ts';
 
@@ -8,12 +8,16 @@ export interface Viewer {
   close(): Promise<void>;
 }
 
-/** Serves the viewer over a store opened read-only, on loopback only. Port 0 picks a free one. */
+/**
+ * Serves the viewer on loopback only, over a store opened read-only plus its labels table for labelling
+ * (opened after it, so a missing store is still reported, not created). Port 0 picks a free one.
+ */
 export function startViewer(storePath: string, port: number, options: AppOptions = {}): Promise<Viewer> {
   const store = EvalStore.openReadOnly(storePath);
+  const book = LabelBook.open(storePath);
   return new Promise((resolve, reject) => {
     const server = serve(
-      { fetch: createApp(store, options).fetch, hostname: '127.0.0.1', port },
+      { fetch: createApp(store, { ...options, labels: book }).fetch, hostname: '127.0.0.1', port },
       (info: AddressInfo) => {
         resolve({
           url: `http://127.0.0.1:${info.port}/`,
@@ -21,6 +25,7 @@ export function startViewer(storePath: string, port: number, options: AppOptions
             new Promise<void>((done) => {
               server.close(() => {
                 store.close();
+                book.close();
                 done();
               });
               if ('closeAllConnections' in server) server.closeAllConnections();
@@ -30,6 +35,7 @@ export function startViewer(storePath: string, port: number, options: AppOptions
     );
     server.on('error', (error) => {
       store.close();
+      book.close();
       reject(error);
     });
   });

@@ -17,7 +17,12 @@ export {
   ModelCalls,
   UnreadableCacheEntry,
 } from './cache/model-calls.ts';
+export { type Agreement, type AgreementFigures, agreementOf, measureAgreement } from './calibration/agreement.ts';
+export { compareJudges, type JudgeComparison } from './calibration/compare-judges.ts';
+export { type FixItem, fixList } from './calibration/fix-list.ts';
+export { judgeLabels, type LabelledVerdict, type StaleLabel } from './calibration/judge-labels.ts';
 export { inputHash, labelKey, labelledOutcome } from './calibration/label-key.ts';
+export { labelVerdict, type PersonsWord } from './calibration/label-verdict.ts';
 export { answerContains, answersWithinTurnLimit, turnsWithin } from './checks/answer-checks.ts';
 export { caseChecks, trajectoryChecks } from './checks/case-checks.ts';
 export { type Check, type CheckOutcome, defineCheck, runChecks } from './checks/define-check.ts';
@@ -49,14 +54,29 @@ export {
   type TrendPolicy,
 } from './history/trend.ts';
 export { judgeCase, judgeRequests } from './judge/judge-case.ts';
+export {
+  JUDGE_PROMPT_VERSIONS,
+  type JudgeTuning,
+  judgePromptVersion,
+  loadJudgeTuning,
+  loadPackJudgeTuning,
+} from './judge/judge-prompt.ts';
 export { JUDGE_STYLES, type JudgeStyle, parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
 export { CaseFileError, loadCaseFile } from './pack/case-file.ts';
 export { definePack, type Pack, type PackDefinition } from './pack/define-pack.ts';
 export { fixturePath, loadSampleTranscript, loadSampleTranscripts } from './pack/fixtures.ts';
 export { InputError } from './pack/input-error.ts';
 export { formatLabels, labelsPath, loadPackLabels, parseLabels, writePackLabels } from './pack/labels-file.ts';
-export { listVariants, loadPackCases, loadPackVariant } from './pack/load-pack.ts';
+export { listVariants, loadPackCaseFiles, loadPackCases, loadPackVariant } from './pack/load-pack.ts';
 export { loadVariant, missingParts, parseRisenSections, RISEN_PARTS, type Variant } from './pack/prompt.ts';
+export {
+  agreementLines,
+  type CalibratedJudge,
+  comparisonLines,
+  fixLines,
+  formatKappa,
+  staleLines,
+} from './report/calibration-console.ts';
 export { type CompareReporterOptions, printComparison } from './report/compare-console.ts';
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
 export {
@@ -79,6 +99,11 @@ export { type FlakyItem, type KindFigures, type RepeatSummary, summarizeRepeats 
 export { type Suggestion, suggestionsFor } from './report/suggestions.ts';
 export { type RunSummary, summarizeRun } from './report/summary.ts';
 export { visible, visibleDeep } from './report/visible.ts';
+export {
+  AdaptiveConcurrency,
+  type ConcurrencyReport,
+  type ThrottleSignals,
+} from './runner/adaptive-concurrency.ts';
 export { brief, describeItem } from './runner/case-outcome.ts';
 export { InfrastructureError } from './runner/infrastructure-error.ts';
 export { type ItemKind, type ItemOutcome, itemOutcomes } from './runner/item-outcomes.ts';
@@ -117,6 +142,8 @@ export { type CaseResult, CaseResultSchema, type ModelRef, type RunResult, RunRe
 export { type SampleTranscript, SampleTranscriptSchema } from './schema/sample-transcript.ts';
 export { type CallCount, type ToolArgsExpectation, toolNamesIn } from './schema/tool-expectations.ts';
 export {
+  type StopReason,
+  StopReasonSchema,
   type TokenUsage,
   type ToolCall,
   ToolCallSchema,

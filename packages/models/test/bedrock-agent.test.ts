@@ -1,4 +1,4 @@
-import { defineTool } from '@evalpacks/core';
+import { AdaptiveConcurrency, defineTool } from '@evalpacks/core';
 import type { BedrockStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -86,6 +86,15 @@ describe('the Bedrock agent (Strands BedrockModel over Converse)', () => {
     const [throttled, smooth] = await Promise.all([agent.run(request('slow one')), agent.run(request('fast one'))]);
     expect([throttled.answer, throttled.retries]).toEqual(['Done.', 2]);
     expect([smooth.answer, smooth.retries]).toEqual(['Done.', 0]);
+  });
+
+  it('tells the pace of the run about every throttled and every successful attempt', async () => {
+    s.script({ reply: { fault: 'throttling' }, times: 2 });
+    s.script({ reply: { text: 'Done.' } });
+    const pace = new AdaptiveConcurrency(8);
+    const agent = createBedrockAgent({ ...connectionTo(s), model: SONNET, signals: pace });
+    expect((await agent.run(request('hi'))).answer).toBe('Done.');
+    expect(pace.report()).toEqual({ ceiling: 8, final: 4, lowest: 4, throttled: 2, succeeded: 1 });
   });
 
   it('records a failure that only this case hit in the transcript', async () => {

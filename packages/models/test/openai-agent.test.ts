@@ -1,4 +1,4 @@
-import { defineTool, ModelCalls } from '@evalpacks/core';
+import { AdaptiveConcurrency, defineTool, ModelCalls } from '@evalpacks/core';
 import { type OpenAIStandIn, startOpenAIStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -91,6 +91,15 @@ describe('the OpenAI-compatible agent (Strands OpenAIModel over Chat Completions
     const [throttled, smooth] = await Promise.all([agent.run(request('slow one')), agent.run(request('fast one'))]);
     expect([throttled.answer, throttled.retries]).toEqual(['Done.', 2]);
     expect([smooth.answer, smooth.retries]).toEqual(['Done.', 0]);
+  });
+
+  it('tells the pace of the run about every 429 and every success', async () => {
+    s.script({ reply: { fault: 'rate-limited', retryAfterSeconds: 0.01 }, times: 2 });
+    s.script({ reply: { content: 'Done.' } });
+    const pace = new AdaptiveConcurrency(8);
+    const agent = createOpenAIAgent({ ...connection(), signals: pace });
+    expect((await agent.run(request('hi'))).answer).toBe('Done.');
+    expect(pace.report()).toEqual({ ceiling: 8, final: 4, lowest: 4, throttled: 2, succeeded: 1 });
   });
 
   it('records a failure only this case hit, after the retries ran out, in the transcript', async () => {

@@ -7,7 +7,9 @@ export {
 } from './case-listing.ts';
 export type { CostOf } from './case-results.ts';
 export { StoreError } from './errors.ts';
+export { LabelBook } from './label-book.ts';
 export { SCHEMA_VERSION } from './migrations.ts';
 export type { RunFacets, RunFilter, RunListing, RunPage } from './run-listing.ts';
+export type { OwnerRecord, RunOwner } from './run-owner.ts';
 export type { RunKind, RunMeta, RunOutcome, RunRecord, RunStatus } from './runs.ts';
 export { EvalStore } from './store.ts';

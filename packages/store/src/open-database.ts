@@ -1,7 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { StoreError } from './errors.ts';
+import { StoreError, storeFix } from './errors.ts';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './migrations.ts';
 
 const SQLITE_MAGIC = 'SQLite format 3\0';
@@ -119,7 +119,7 @@ export function openDatabase(path: string): Database.Database {
     return db;
   } catch (error) {
     db?.close();
-    throw new StoreError(`the store ${path} cannot be opened: ${reason(error)}`, leaveIt(path));
+    throw new StoreError(`the store ${path} cannot be opened: ${reason(error)}`, storeFix(path, error));
   }
 }
 

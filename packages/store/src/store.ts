@@ -10,10 +10,11 @@ import {
   selectCasesSavedAfter,
 } from './case-listing.ts';
 import { type CostOf, insertCaseResult, selectCaseResults } from './case-results.ts';
-import { StoreError } from './errors.ts';
+import { StoreError, storeFix } from './errors.ts';
 import { deleteLabel, selectLabels, upsertLabel } from './labels.ts';
 import { openDatabase, openDatabaseReadOnly } from './open-database.ts';
 import { type RunFacets, type RunFilter, type RunPage, selectRunFacets, selectRunPage } from './run-listing.ts';
+import { beat, claimRun, type OwnerRecord, type RunOwner, setRunOwner, updateOwnedStatus } from './run-owner.ts';
 import {
   insertRun,
   type RunMeta,
@@ -48,9 +49,29 @@ export class EvalStore {
     return new EvalStore(path, openDatabaseReadOnly(path));
   }
 
-  beginRun(meta: RunMeta): RunRecord {
+  /** Records a new run, owned by `owner` when given (see claimRun). */
+  beginRun(meta: RunMeta, owner?: RunOwner): RunRecord {
     const id = this.guard(() => insertRun(this.db, meta));
+    if (owner) this.guard(() => setRunOwner(this.db, id, owner, new Date().toISOString()));
     return this.run(id) as RunRecord;
+  }
+
+  /**
+   * Makes `owner` the run's owner unless a live process still owns it; returns that process when it does.
+   * `isLive` decides from the recorded pid, host and heartbeat.
+   */
+  claimRun(id: number, owner: RunOwner, isLive: (current: OwnerRecord) => boolean): OwnerRecord | undefined {
+    return this.guard(() => claimRun(this.db, id, owner, new Date().toISOString(), isLive));
+  }
+
+  /** The owner is still at work on the run. */
+  heartbeat(id: number, owner: RunOwner): void {
+    this.guard(() => beat(this.db, id, owner, new Date().toISOString()));
+  }
+
+  /** A status change that applies only while `owner` still owns the run (another may have taken it over). */
+  setOwnedRunStatus(id: number, owner: RunOwner, status: RunStatus, finishedAt?: string): void {
+    this.guard(() => updateOwnedStatus(this.db, id, owner, status, finishedAt ?? null));
   }
 
   run(id: number): RunRecord | undefined {
@@ -149,7 +170,7 @@ export class EvalStore {
       const code = error instanceof Database.SqliteError ? ` (${error.code})` : '';
       throw new StoreError(
         `the store ${this.path} failed: ${error.message.split('\n')[0]}${code}`,
-        `Move ${this.path} aside to start a new history, or pass --store PATH to use another file`,
+        storeFix(this.path, error),
       );
     }
   }

@@ -1,4 +1,4 @@
-import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core';
+import type { AgentPort, JudgePort, ModelCalls, ThrottleSignals } from '@evalpacks/core';
 import type { z } from 'zod';
 
 /** A command-line flag a backend adds to every command that runs models. */
@@ -18,6 +18,10 @@ export interface ConnectRequest<Options> {
   timeoutMs: number;
   /** The call cache and counter every model call goes through. */
   calls: ModelCalls;
+  /** The pack gives its agent tools: a preflight may check the agent models can call them. */
+  agentTools: boolean;
+  /** Where a backend that can be throttled (a cloud API, a rate-limited server) reports 429s and successes. */
+  signals?: ThrottleSignals;
 }
 
 /** A connected backend: how to make its agents and judge, and the checks that need the network. */

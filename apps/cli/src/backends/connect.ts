@@ -1,4 +1,11 @@
-import { type AgentPort, type CacheMode, type CallCache, type JudgePort, ModelCalls } from '@evalpacks/core';
+import {
+  type AgentPort,
+  type CacheMode,
+  type CallCache,
+  type JudgePort,
+  ModelCalls,
+  type ThrottleSignals,
+} from '@evalpacks/core';
 import type { Connection } from './backend-entry.ts';
 import { BACKENDS, type Backend, type BackendOptions, backendEntry } from './registry.ts';
 import type { RoleChoice } from './roles.ts';
@@ -10,6 +17,8 @@ export interface BackendRequest {
   judge?: RoleChoice;
   /** Every backend's own flags (--ollama-host, --region, ...); each backend reads its own. */
   options: BackendOptions;
+  /** The pack gives its agent tools, so the agent models must be able to call them. */
+  agentTools?: boolean;
   /** Seconds for one model request. */
   timeout: number;
   /**
@@ -17,6 +26,8 @@ export interface BackendRequest {
    * call the cache cannot answer, so a run it answers entirely contacts no backend; offline, none ever.
    */
   cache?: { store: CallCache; mode: CacheMode };
+  /** Told of throttled and successful calls by the backends that can be throttled (adaptive concurrency). */
+  signals?: ThrottleSignals;
 }
 
 export interface Backends {
@@ -54,7 +65,11 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
   for (const name of [...used].reverse()) {
     const entry = backendEntry(name);
     const options = entry.options.parse(request.options);
-    connected.set(name, await entry.connect({ options, models: modelsOn(name), timeoutMs, calls }));
+    const agentTools = request.agentTools ?? false;
+    connected.set(
+      name,
+      await entry.connect({ options, models: modelsOn(name), timeoutMs, calls, agentTools, signals: request.signals }),
+    );
   }
   for (const name of used) connections.set(name, connected.get(name) as Connection);
   const on = (backend: Backend): Connection => {

@@ -4,6 +4,7 @@ import { UsageError } from '../usage-error.ts';
 import { gitCommit } from './git-commit.ts';
 import { onInterrupt } from './interrupts.ts';
 import { configDifferences } from './run-config.ts';
+import { describeOwner, HEARTBEAT_MS, ownerAlive, thisProcess } from './run-owner.ts';
 
 /** A run being recorded: results are saved the moment they exist, an interruption marks it resumable. */
 export interface Session {
@@ -46,20 +47,33 @@ export interface SessionOptions {
 export function startSession({ store, meta, resume, total, costOf }: SessionOptions): Session {
   let run: RunRecord;
   let completed: CaseResult[] = [];
+  const owner = thisProcess();
   if (resume) {
     const differences = configDifferences(resume, meta);
     if (differences.length > 0) {
       throw new UsageError(`cannot resume run ${resume.id}, its configuration differs: ${differences.join('; ')}`);
     }
+    const holder = store.claimRun(resume.id, owner, (current) => ownerAlive(current));
+    if (holder) {
+      throw new UsageError(
+        `run ${resume.id} is still running (${describeOwner(holder)}); let it finish, or stop that process and resume again`,
+      );
+    }
     run = resume;
     completed = store.caseResults(run.id);
-    store.setRunStatus(run.id, 'running');
   } else {
-    run = store.beginRun({ ...meta, gitCommit: gitCommit(), startedAt: new Date().toISOString() });
+    run = store.beginRun({ ...meta, gitCommit: gitCommit(), startedAt: new Date().toISOString() }, owner);
   }
+  const heartbeat = setInterval(() => store.heartbeat(run.id, owner), HEARTBEAT_MS);
+  heartbeat.unref();
+  // A process that lost the run to a --resume (its heartbeat went stale) must not change its status.
+  const setStatus = (status: 'interrupted' | 'completed', finishedAt?: string) => {
+    clearInterval(heartbeat);
+    store.setOwnedRunStatus(run.id, owner, status, finishedAt);
+  };
   let saved = completed.length;
   const stopListening = onInterrupt((signal) => {
-    store.setRunStatus(run.id, 'interrupted');
+    setStatus('interrupted');
     store.close();
     return (
       `evalpacks: ${signal}: run ${run.id} stopped with ${saved} of ${total} results saved; ` +
@@ -75,11 +89,11 @@ export function startSession({ store, meta, resume, total, costOf }: SessionOpti
     },
     finish(result) {
       stopListening();
-      store.setRunStatus(run.id, 'completed', result.finishedAt);
+      setStatus('completed', result.finishedAt);
     },
     abandon() {
       stopListening();
-      store.setRunStatus(run.id, 'interrupted');
+      setStatus('interrupted');
     },
   };
 }

@@ -4,7 +4,7 @@ import { BACKEND_OPTIONS, backendSchema, DEFAULT_BACKEND, unusedBackendFlags } f
 import { defaultAgentModel } from '../backends/roles.ts';
 import { REPORTERS } from '../output/file-reports.ts';
 import { UsageError } from '../usage-error.ts';
-import { RUN_LIMITS } from './run-limits.ts';
+import { flakyNeedsRepeats, maxFlakySchema, RUN_LIMITS } from './run-limits.ts';
 
 /** `--judge-style`, shared by eval and compare. */
 export const JudgeStyleSchema = z
@@ -75,6 +75,7 @@ export const EvalOptionsSchema = z
     reporter: reporterList.default(['console']),
     out: z.string().min(1).optional(),
     minPassRate: passRate.optional(),
+    maxFlaky: maxFlakySchema,
     /** One part of the cases, `I/N`, for CI jobs in parallel; `pnpm merge` joins the parts. */
     shard: z
       .string()
@@ -103,6 +104,7 @@ export const EvalOptionsSchema = z
   .refine((o) => !(o.offline && !o.cache), {
     message: '--offline answers only from the cache; --no-cache contradicts it',
   })
+  .refine((o) => o.resume || o.rejudge || flakyNeedsRepeats.check(o), { message: flakyNeedsRepeats.message })
   .refine((o) => !(o.resume && o.rejudge), { message: 'use either --resume or --rejudge, not both' })
   .refine((o) => !(o.shard && o.rejudge), { message: '--rejudge judges the stored run as it is; drop --shard' })
   .refine((o) => !(o.rejudge && (o.prompt || o.variant || o.testCase || o.pack || o.repeat > 1)), {

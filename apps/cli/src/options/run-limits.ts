@@ -16,3 +16,16 @@ export const RUN_LIMITS = {
   repeat: count('--repeat', 1000).default(1),
   policy: PolicySchema,
 };
+
+/** --max-flaky N: the run fails when more than N items flipped between epochs (needs --repeat 2 or more). */
+export const maxFlakySchema = z.coerce
+  .number({ error: '--max-flaky must be a number of items' })
+  .int('--max-flaky must be a whole number')
+  .min(0, '--max-flaky must not be negative')
+  .optional();
+
+/** Over one epoch no item can flip: --max-flaky would gate nothing, so it is refused (unless a stored run sets the epochs). */
+export const flakyNeedsRepeats = {
+  check: (o: { maxFlaky?: number; repeat: number }) => o.maxFlaky === undefined || o.repeat > 1,
+  message: '--max-flaky counts items that flipped between epochs; it needs --repeat 2 or more',
+};

@@ -1,4 +1,4 @@
-import { type ModelCalls, percent } from '@evalpacks/core';
+import { type ConcurrencyReport, type ModelCalls, percent } from '@evalpacks/core';
 
 /** The summary line that says what the run paid for: `15 made, 0 from the cache`, plus samples offline. */
 export function modelCallsRow(calls: ModelCalls, samplesUsed?: number): [string, string] {
@@ -19,4 +19,21 @@ export function passRateRow(passed: number, total: number, minimum: number): { r
   const rate = total > 0 ? passed / total : 0;
   const ok = rate >= minimum;
   return { row: ['pass rate', `${percent(rate)} (minimum ${percent(minimum)}${ok ? '' : ', not met'})`], ok };
+}
+
+/** The items that flipped between epochs (`where`: " on the two sides"), and whether they stay within --max-flaky. */
+export function flakyLimitRow(flaky: number, maximum: number, where = ''): { row: [string, string]; ok: boolean } {
+  const ok = flaky <= maximum;
+  const items = `${flaky} flaky item${flaky === 1 ? '' : 's'}${where}`;
+  return { row: ['flaky limit', `${items} (at most ${maximum}${ok ? '' : ', exceeded'})`], ok };
+}
+
+/**
+ * How far throttling pushed the pool down: `4 at the end of 16 (lowest 2; 37 throttled responses retried)`.
+ * Undefined when nothing was throttled: the pool then stayed at --concurrency.
+ */
+export function concurrencyRow(report: ConcurrencyReport): [string, string] | undefined {
+  if (report.throttled === 0) return undefined;
+  const responses = `${report.throttled} throttled response${report.throttled === 1 ? '' : 's'} retried`;
+  return ['concurrency', `${report.final} at the end of ${report.ceiling} (lowest ${report.lowest}; ${responses})`];
 }

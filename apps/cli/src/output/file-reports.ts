@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
-import { jsonReport, junitReport, markdownReport, type RunResult } from '@evalpacks/core';
+import { InfrastructureError, jsonReport, junitReport, markdownReport, type RunResult } from '@evalpacks/core';
 /** Every --reporter: the console, and the files written at the end of a run. */
 export const REPORTERS = ['console', 'json', 'junit', 'markdown', 'html'] as const;
 
@@ -18,7 +18,7 @@ const FILES: Record<FileReporter, { name: string; load: () => Promise<Render> }>
 
 /** A path as a person would type it here: relative below the working directory, absolute elsewhere. */
 export function shortPath(path: string): string {
-  const near = relative(process.cwd(), path);
+  const near = relative(process.env.INIT_CWD ?? process.cwd(), path);
   return near && !near.startsWith('..') && !isAbsolute(near) ? near : path;
 }
 
@@ -36,7 +36,13 @@ export async function writeFileReports(
   for (const kind of chosen) {
     const path = join(dir, FILES[kind].name);
     const render = await FILES[kind].load();
-    await writeFile(path, render(run, { runId: String(runId) }));
+    await writeFile(path, render(run, { runId: String(runId) })).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOSPC' && error.code !== 'EDQUOT') throw error;
+      throw new InfrastructureError(
+        `cannot write ${path}: the disk is full (${error.code}); the run itself is saved in the store`,
+        'Free disk space, or pass --out DIR on another disk',
+      );
+    });
     written.push(shortPath(path));
   }
   return written;

@@ -17,6 +17,8 @@ export interface ComparePlan {
   variant: RunPlan;
   seed: number;
   color: boolean;
+  /** --max-flaky: the most items that may flip between epochs, both sides together. */
+  maxFlaky?: number;
 }
 
 interface Prompt {
@@ -133,5 +135,6 @@ export async function planCompare(options: CompareOptions): Promise<ComparePlan>
     variant: side(variantPrompt, agentOn(options.variantBackend, options.variantModel)),
     seed: options.seed,
     color: options.color && !options.ci,
+    ...(options.maxFlaky !== undefined && { maxFlaky: options.maxFlaky }),
   };
 }

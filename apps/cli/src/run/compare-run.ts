@@ -1,6 +1,7 @@
 import { type CaseTally, type Comparison, compareRuns, printComparison, reduceEpochs } from '@evalpacks/core';
 import type { EvalStore, RunRecord } from '@evalpacks/store';
 import { isBackend } from '../backends/registry.ts';
+import { flakyLimitRow } from '../output/call-counts.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { printCompareHeader, type SideFacts, sideFacts, sideLabels } from '../output/compare-header.ts';
 import { shortPath } from '../output/file-reports.ts';
@@ -12,6 +13,18 @@ import type { StoredComparePlan } from './stored-compare.ts';
 /** 0 no worse, 1 detectably worse, 2 inconclusive (agent or judge errors on either side). */
 export function compareExitCode(comparison: Comparison): number {
   return comparison.verdict === 'inconclusive' ? 2 : comparison.verdict === 'worse' ? 1 : 0;
+}
+
+/**
+ * The exit code after the comparison, with --max-flaky: the flaky items of both sides count together, and
+ * more than the limit fails the compare (1) unless it is already inconclusive (2). The limit gets its line.
+ */
+function compareExit(comparison: Comparison, maxFlaky: number | undefined, io: CommandIo): number {
+  const code = compareExitCode(comparison);
+  if (maxFlaky === undefined) return code;
+  const gate = flakyLimitRow(comparison.baseline.flaky + comparison.variant.flaky, maxFlaky, ' on the two sides');
+  io.write(`  ${gate.row[0].padEnd(18)}${gate.row[1]}\n`);
+  return gate.ok || code === 2 ? code : 1;
 }
 
 /** Runs one side as the eval run it is (saved, through the cache); its case tallies over the epochs. */
@@ -58,7 +71,7 @@ export async function executeCompare(plan: ComparePlan, store: EvalStore, io: Co
     color: plan.color && io.isTTY,
     labels: sideLabels(baselineFacts, variantFacts),
   });
-  return compareExitCode(comparison);
+  return compareExit(comparison, plan.maxFlaky, io);
 }
 
 const refSide = (run: RunRecord): SideFacts => ({
@@ -95,5 +108,5 @@ export function executeStoredCompare(plan: StoredComparePlan, io: CommandIo): nu
     color: plan.color && io.isTTY,
     labels: sideLabels(baselineFacts, variantFacts),
   });
-  return compareExitCode(comparison);
+  return compareExit(comparison, plan.maxFlaky, io);
 }

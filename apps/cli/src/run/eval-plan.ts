@@ -17,8 +17,9 @@ export function reportPlan(options: EvalOptions): ReportPlan {
     quiet: options.quiet,
     color: options.color && !options.ci,
     files: options.reporter.filter((name) => name !== 'console'),
-    ...(options.out !== undefined && { out: options.out }),
+    ...(options.out !== undefined && { out: userPath(options.out) }),
     ...(options.minPassRate !== undefined && { minPassRate: options.minPassRate }),
+    ...(options.maxFlaky !== undefined && { maxFlaky: options.maxFlaky }),
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  AdaptiveConcurrency,
   type AgentPort,
   type CallCache,
   type JudgePort,
@@ -41,6 +42,8 @@ export interface PreparedRun {
   costOf: CostOf;
   /** Offline: how many answers came from the pack's sample transcripts. */
   samplesUsed?: () => number;
+  /** The pool's size under throttling: backends that can be throttled report to it, the runner follows it. */
+  pace: AdaptiveConcurrency;
 }
 
 const refOf = (port: { backend: string; model: string }): ModelRef => ({ backend: port.backend, model: port.model });
@@ -61,12 +64,15 @@ export async function prepareRun(plan: RunPlan, io: CommandIo, callCache: CallCa
     plan.maxCost === undefined
       ? undefined
       : new Budget(plan.maxCost, { agent: agentRef, ...(plan.judge && { judge: plan.judge }), ...prices }, io.write);
+  const pace = new AdaptiveConcurrency(plan.calls.concurrency);
   const backends = await connectBackends({
+    signals: pace,
     agents: agentRole ? [agentRole] : [],
     ...(plan.judge && { judge: plan.judge }),
     options: plan.calls.backends,
     timeout: plan.calls.timeout,
     cache: { store: callCache, mode: plan.calls.cache },
+    agentTools: plan.pack.tools !== undefined,
   });
   const live =
     source.kind === 'stored'
@@ -94,6 +100,7 @@ export async function prepareRun(plan: RunPlan, io: CommandIo, callCache: CallCa
     prices,
     costOf: storedCost(prices.priceOf, refOf(agent), judge && refOf(judge)),
     ...(sampler && { samplesUsed: () => sampler.samplesUsed() }),
+    pace,
   };
 }
 
@@ -121,6 +128,7 @@ export function runPrepared(
     agent: prepared.agent,
     ...(prepared.judge && { judge: prepared.judge }),
     ...(prepared.budget && { shouldStart: prepared.budget.shouldStart }),
+    adaptive: prepared.pace,
     onResult,
   });
 }
@@ -163,6 +171,7 @@ export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo
     runId: session.run.id,
     storePath: store.path,
     calls: prepared.backends.calls,
+    pace: prepared.pace,
     output,
     io,
     ...(prepared.samplesUsed && { samplesUsed: prepared.samplesUsed() }),

@@ -31,6 +31,8 @@ export interface ReportPlan {
   /** Where file reporters write; default .evalpacks/reports/run-N beside the store. */
   out?: string;
   minPassRate?: number;
+  /** --max-flaky: the most items that may flip between epochs before the run fails. */
+  maxFlaky?: number;
 }
 
 /**

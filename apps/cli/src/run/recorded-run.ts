@@ -1,4 +1,4 @@
-import { type AgentPort, type JudgePort, type RunResult, runPack } from '@evalpacks/core';
+import { type AdaptiveConcurrency, type AgentPort, type JudgePort, type RunResult, runPack } from '@evalpacks/core';
 import type { Session } from '../memory/session.ts';
 import type { RunPlan } from './plan.ts';
 
@@ -7,6 +7,8 @@ export interface RecordedWork {
   judge?: JudgePort;
   /** The budget's say on starting another case. */
   shouldStart?: () => boolean;
+  /** The pool follows it under throttling, within --concurrency. */
+  adaptive?: AdaptiveConcurrency;
   /** Each result as it completes, after it is saved (the console shows it). */
   onResult: Parameters<typeof runPack>[0]['onCaseResult'];
 }
@@ -32,6 +34,7 @@ export async function runRecorded(session: Session, plan: RunPlan, work: Recorde
       judgeStyle: plan.grading.judgeStyle,
       completed: session.completed,
       ...(work.shouldStart && { shouldStart: work.shouldStart }),
+      ...(work.adaptive && { adaptive: work.adaptive }),
       onCaseResult: (result) => {
         session.save(result);
         work.onResult?.(result);

@@ -14,6 +14,8 @@ export interface StoredComparePlan {
   policy: PlanPolicy;
   seed: number;
   color: boolean;
+  /** --max-flaky: the most items that may flip between epochs, both sides together. */
+  maxFlaky?: number;
 }
 
 const casesOf = (run: RunRecord) => Object.keys((run.config as Partial<RunConfig>).cases ?? {});
@@ -73,5 +75,6 @@ export async function planStoredCompare(
     policy: planPolicy(options.policy ?? ranWith, pack),
     seed: options.seed,
     color: options.color && !options.ci,
+    ...(options.maxFlaky !== undefined && { maxFlaky: options.maxFlaky }),
   };
 }

@@ -8,13 +8,16 @@ import { layout } from '../views/layout.ts';
 const runLabel = (run: RunRecord) =>
   `#${run.id} ${run.pack} · ${run.variant} · ${describeModel(run.agent)} · ${when(run.startedAt)}`;
 
+/** Once a baseline is chosen, the variant is offered among the runs of its pack only. */
 function picker(runs: RunListing[], chosen: [number | undefined, number | undefined]): Html {
-  const options = (name: string, selected: number | undefined) =>
-    html`<select name="${name}">${runs.map(
+  const pack = runs.find((run) => run.id === chosen[0])?.pack;
+  const options = (name: string, among: RunListing[], selected: number | undefined) =>
+    html`<select name="${name}">${among.map(
       (run) => html`<option value="${run.id}"${run.id === selected ? ' selected' : ''}>${runLabel(run)}</option>`,
     )}</select>`;
+  const variants = pack ? runs.filter((run) => run.pack === pack) : runs;
   return html`<form class="filters" method="get" action="/compare">
-    <label>baseline ${options('a', chosen[0])}</label> <label>variant ${options('b', chosen[1])}</label>
+    <label>baseline ${options('a', runs, chosen[0])}</label> <label>variant ${options('b', variants, chosen[1])}</label>
     <button type="submit">Compare</button></form>`;
 }
 

@@ -61,6 +61,7 @@ export function runPage(data: RunPageData): Html {
   const live = run.status === 'running' && data.filter === 'all' && !data.search && data.offset === 0;
   const body = html`${runHeading(run)}
   ${summary ? summarySections(run, summary) : html`<section><h2>Summary</h2><pre class="summary" id="summary" data-summary-of="${run.id}">summarising ${data.results} results…</pre></section><section id="suggestions"></section>`}
+  <p><a class="to-label" href="/runs/${run.id}/to-label">Label this run's verdicts</a> (for <code>pnpm calibrate</code>)</p>
   <section><h2>Cases</h2>
   ${filterTabs(data)}
   <form class="search" method="get" action="/runs/${run.id}">

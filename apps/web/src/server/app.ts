@@ -1,13 +1,16 @@
-import type { EvalStore } from '@evalpacks/store';
+import { type EvalStore, type LabelBook, StoreError } from '@evalpacks/store';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { compareStored } from '../grading/compare-stored.ts';
 import { seriesOf } from '../grading/series.ts';
-import { casePage } from '../pages/case-page.ts';
+import { saveLabel } from '../labelling/save-label.ts';
+import { labelsByKey, stateOf, unlabelled, verdictKey } from '../labelling/verdict-labels.ts';
+import { type CaseLabelling, casePage } from '../pages/case-page.ts';
 import { comparePage } from '../pages/compare-page.ts';
 import { historyPage } from '../pages/history-page.ts';
 import { runPage, SUGGESTIONS_SHOWN } from '../pages/run-page.ts';
 import { runsPage } from '../pages/runs-page.ts';
+import { toLabelPage } from '../pages/to-label-page.ts';
 import { html } from '../views/html.ts';
 import { layout } from '../views/layout.ts';
 import { ASSETS } from './assets.ts';
@@ -35,10 +38,16 @@ const CSP = {
 export interface AppOptions {
   /** Runs with more results than this get their summary after the page (default 1,000). */
   inlineSummaryResults?: number;
+  /** The store's labels table, open for writing: with it the case pages offer labelling. */
+  labels?: LabelBook;
 }
 
-/** The viewer's pages over a store opened read-only. */
+/**
+ * The viewer's pages over a store opened read-only; with a label book, labelling too, which writes the
+ * store's labels table and nothing else.
+ */
 export function createApp(store: EvalStore, options: AppOptions = {}): Hono {
+  const book = options.labels;
   const app = new Hono();
   const summaries = runSummaries(store, options.inlineSummaryResults);
   app.use('*', secureHeaders({ contentSecurityPolicy: CSP, referrerPolicy: 'no-referrer' }));
@@ -46,6 +55,13 @@ export function createApp(store: EvalStore, options: AppOptions = {}): Hono {
   const notFound = (what: string) =>
     layout({ title: 'Not found', body: html`<h1>Not found</h1><p>${what}</p><p><a href="/">All runs</a></p>` });
   app.notFound((c) => c.html(notFound(`nothing at ${new URL(c.req.url).pathname}`), 404));
+  // A store that fails mid-read (a damaged page, a row that no longer parses) says so on the page, in the
+  // store's own words, instead of a bare 500.
+  app.onError((error, c) => {
+    const fix = error instanceof StoreError ? error.fix : undefined;
+    const body = html`<h1>The store could not be read</h1><p class="problem">${error.message}</p>${fix ? html`<p>${fix}</p>` : ''}`;
+    return c.html(layout({ title: 'Store error', body }), 500);
+  });
 
   app.get('/assets/:name', (c) => {
     const asset = ASSETS[c.req.param('name')];
@@ -114,7 +130,48 @@ export function createApp(store: EvalStore, options: AppOptions = {}): Hono {
     const caseId = c.req.param('caseId');
     const results = run ? store.caseResults(run.id, caseId) : [];
     if (!run || results.length === 0) return c.html(notFound(`no case ${caseId} in run ${c.req.param('id')}`), 404);
-    return c.html(casePage(run, results, store.caseCosts(run.id, caseId)));
+    return c.html(casePage(run, results, store.caseCosts(run.id, caseId), book && caseLabelling(run, caseId, book)));
+  });
+
+  /** The run's verdicts nobody labelled yet, in case order. */
+  const queueOf = (runId: number, labels: ReturnType<typeof labelsByKey>) =>
+    unlabelled(store.caseResults(runId), labels);
+
+  const caseLabelling = (run: { id: number; pack: string }, caseId: string, labelBook: LabelBook): CaseLabelling => {
+    const labels = labelsByKey(labelBook, run.pack);
+    const queue = queueOf(run.id, labels);
+    const next = queue.find(({ result }) => result.case.id !== caseId)?.result.case.id;
+    return {
+      toLabel: queue.length,
+      ...(next && { next: `/runs/${run.id}/cases/${encodeURIComponent(next)}` }),
+      spotOf: (result, verdict) => {
+        const label = labels.get(verdictKey(result, verdict));
+        return {
+          runId: run.id,
+          caseId: result.case.id,
+          state: stateOf(label),
+          ...(label?.note && { note: label.note }),
+        };
+      },
+    };
+  };
+
+  app.get('/runs/:id/to-label', (c) => {
+    const run = store.run(RunIdSchema.catch(0).parse(c.req.param('id')));
+    if (!run || !book) return c.html(notFound(`no run ${c.req.param('id')} to label in this store`), 404);
+    return c.html(toLabelPage(run, queueOf(run.id, labelsByKey(book, run.pack))));
+  });
+
+  app.post('/labels', async (c) => {
+    if (!book) return c.json({ error: 'this viewer does not label' }, 405);
+    // Only this viewer's own pages may label: another site's page cannot send JSON here without a preflight,
+    // and its Origin would differ.
+    const origin = c.req.header('origin');
+    if (origin && origin !== new URL(c.req.url).origin) return c.json({ error: 'cross-origin label refused' }, 403);
+    if (!c.req.header('content-type')?.startsWith('application/json')) return c.json({ error: 'send JSON' }, 415);
+    const body = await c.req.json().catch(() => undefined);
+    const saved = saveLabel(store, book, body);
+    return 'error' in saved ? c.json(saved, 400) : c.json(saved);
   });
 
   app.get('/compare', (c) => {

@@ -7,6 +7,7 @@ export const ASSETS: Record<string, { type: string; body: string }> = {
   'style.css': { type: 'text/css; charset=utf-8', body: file('style.css') },
   'live.js': { type: 'text/javascript; charset=utf-8', body: file('live.js') },
   'summary.js': { type: 'text/javascript; charset=utf-8', body: file('summary.js') },
+  'label.js': { type: 'text/javascript; charset=utf-8', body: file('label.js') },
 };
 
 export const STYLE = ASSETS['style.css']?.body ?? '';

@@ -1,9 +1,13 @@
-import type { CaseResult, ToolCall } from '@evalpacks/core';
+import type { CaseResult, ToolCall, Verdict } from '@evalpacks/core';
 import { milliseconds, pretty, usd } from './format.ts';
 import { type Html, html } from './html.ts';
+import type { LabelSpot } from './label-controls.ts';
 import { badge } from './layout.ts';
 import { renderMarkdown } from './markdown.ts';
 import { verdictBlock } from './verdict-block.ts';
+
+/** Where each verdict can be labelled, when the page offers labelling. */
+export type SpotOf = (result: CaseResult, verdict: Verdict) => LabelSpot | undefined;
 
 function toolCall(call: ToolCall): Html {
   return html`<li class="tool-call"><code>${call.name}</code>
@@ -21,7 +25,7 @@ function thinking(result: CaseResult): Html | '' {
 }
 
 /** `cost` is undefined when unknown, null when there is no record of costs at all (a report file). */
-function epochColumn(result: CaseResult, cost: number | undefined | null): Html {
+function epochColumn(result: CaseResult, cost: number | undefined | null, spotOf?: SpotOf): Html {
   const { transcript } = result;
   return html`<section class="epoch" data-epoch="${result.epoch}">
     <h3>epoch ${result.epoch + 1} ${badge(result.status)}</h3>
@@ -47,7 +51,7 @@ function epochColumn(result: CaseResult, cost: number | undefined | null): Html 
     }
     <h4>Verdicts</h4>${
       result.verdicts.length
-        ? html`<div class="verdicts">${result.verdicts.map((v) => verdictBlock(result.case, v, result.epoch))}</div>`
+        ? html`<div class="verdicts">${result.verdicts.map((v) => verdictBlock(result.case, v, result.epoch, spotOf?.(result, v)))}</div>`
         : html`<p class="dim">none</p>`
     }
     <h4>Usage</h4>
@@ -64,7 +68,7 @@ function epochColumn(result: CaseResult, cost: number | undefined | null): Html 
 }
 
 /** A case: its input and expectations once, then each epoch's answer, tools, checks and verdicts side by side. */
-export function caseView(saved: CaseResult[], costs?: ReadonlyMap<number, number>): Html {
+export function caseView(saved: CaseResult[], costs?: ReadonlyMap<number, number>, spotOf?: SpotOf): Html {
   const results = [...saved].sort((a, b) => a.epoch - b.epoch);
   const first = results[0];
   if (!first) return html`<p>no results</p>`;
@@ -80,5 +84,5 @@ export function caseView(saved: CaseResult[], costs?: ReadonlyMap<number, number
         : ''
     }
   </section>
-  <div class="epochs">${results.map((r) => epochColumn(r, costs ? costs.get(r.epoch) : null))}</div>`;
+  <div class="epochs">${results.map((r) => epochColumn(r, costs ? costs.get(r.epoch) : null, spotOf))}</div>`;
 }

@@ -1,5 +1,6 @@
 import { type Case, describeItem, type Verdict } from '@evalpacks/core';
 import { type Html, html } from './html.ts';
+import { type LabelSpot, labelControls } from './label-controls.ts';
 import { renderMarkdown } from './markdown.ts';
 
 /** The console's words for a verdict, so the viewer and the terminal say the same thing. */
@@ -17,9 +18,9 @@ const outcome = (verdict: Verdict) => (verdict.status === 'ok' ? (verdict.passed
  * One judged item. The element carries stable hooks (data-item, data-kind, data-epoch) so labelling can
  * attach its controls beside each verdict without reading the markup's text.
  */
-export function verdictBlock(testCase: Case, verdict: Verdict, epoch: number): Html {
+export function verdictBlock(testCase: Case, verdict: Verdict, epoch: number, spot?: LabelSpot): Html {
   const severity = testCase.expectedFindings.find((f) => f.id === verdict.itemId)?.severity;
-  return html`<article class="verdict verdict-${outcome(verdict)}" data-item="${verdict.itemId}" data-kind="${verdict.kind}" data-epoch="${epoch}">
+  return html`<article class="verdict verdict-${outcome(verdict)}" data-item="${verdict.itemId}" data-kind="${verdict.kind}" data-epoch="${epoch}"${spot ? html` data-label-state="${spot.state}"` : ''}>
     <header><strong class="verdict-label">${label(verdict)}</strong> ${verdict.kind === 'finding' ? verdict.itemId : describeItem(testCase, verdict)}${severity ? html` <span class="dim">(${severity})</span>` : ''}</header>
     ${verdict.status === 'ok' ? html`<div class="reasoning md">${renderMarkdown(verdict.reasoning)}</div>` : ''}
     ${
@@ -33,5 +34,6 @@ export function verdictBlock(testCase: Case, verdict: Verdict, epoch: number): H
     <footer class="dim">judge ${verdict.model || 'none'} · ${verdict.usage.input} in / ${verdict.usage.output} out · ${Math.round(verdict.latencyMs)} ms${
       verdict.retries ? ` · ${verdict.retries} retries` : ''
     }</footer>
+    ${spot && verdict.status === 'ok' ? labelControls(spot) : ''}
   </article>`;
 }

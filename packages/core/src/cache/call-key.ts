@@ -18,6 +18,8 @@ export interface CallKeyMaterial {
   /** The JSON schema the answer is constrained to, or null. */
   outputSchema: unknown;
   epoch: number;
+  /** A judge call's prompt version (absent for agent calls, which leaves their keys as they were). */
+  promptVersion?: string;
 }
 
 /** Bumped when the key scheme changes, so old entries are never read under a new meaning. */

@@ -5,6 +5,7 @@ import type { Transcript } from '../schema/transcript.ts';
 import type { Verdict } from '../schema/verdict.ts';
 import { describeCall } from '../tools/describe-call.ts';
 import { type Gate, type JudgeItemRequest, judgeItem } from './judge-item.ts';
+import { type JudgeTuning, judgePromptVersion } from './judge-prompt.ts';
 import { absentPrompt, findingPrompt, type JudgeContext, rubricPrompt } from './prompts.ts';
 import type { JudgeStyle } from './verdict.ts';
 import { yesNoPrompt } from './yes-no.ts';
@@ -21,9 +22,12 @@ export function judgeRequests(
   testCase: Case,
   transcript: Transcript,
   style: JudgeStyle = 'structured',
+  tuning?: JudgeTuning | null,
 ): JudgeItemRequest[] {
   const ctx: JudgeContext = {
     ...pack.judge,
+    ...(tuning?.steps && { tunedSteps: tuning.steps }),
+    ...(tuning?.narrowing && { narrowing: tuning.narrowing }),
     input: testCase.input,
     answer: transcript.answer,
     ...(pack.tools && { toolCalls: toolCallLines(transcript) }),
@@ -50,7 +54,8 @@ export function judgeRequests(
         ]
       : []),
   ];
-  return yesNo ? requests.map((request) => ({ ...request, style })) : requests;
+  const promptVersion = judgePromptVersion(style, tuning);
+  return requests.map((request) => ({ ...request, promptVersion, ...(yesNo && { style }) }));
 }
 
 /** Judges all items of a case in parallel; one failing call never blocks or hides the others. */
@@ -62,8 +67,9 @@ export function judgeCase(
   gate: Gate,
   style: JudgeStyle = 'structured',
   epoch = 0,
+  tuning?: JudgeTuning | null,
 ): Promise<Verdict[]> {
-  const requests = judgeRequests(pack, testCase, transcript, style);
+  const requests = judgeRequests(pack, testCase, transcript, style, tuning);
   return Promise.all(requests.map((request) => judgeItem(judge, { ...request, epoch }, gate)));
 }
 

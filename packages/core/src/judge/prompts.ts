@@ -4,20 +4,29 @@ import { capForJudge, DATA_NOTICE, fenced, fenceId, fenceNotice } from './fence.
 export interface JudgeContext {
   subject: string;
   guidance?: string;
+  /** A pack's tuned Steps (judge.md): they take the place of `guidance`. */
+  tunedSteps?: string[];
+  /** A pack's tuned Narrowing (judge.md): it takes the place of core's. */
+  narrowing?: string;
   input: string;
   answer: string;
   /** The agent's tool calls, one per line, for packs with tools: a rubric may be about them. */
   toolCalls?: string;
 }
 
-function system(role: string, steps: string[], expectation: string, narrowing: string): string {
+/** What the pack adds to the judge's Steps: its judge.md Steps, else its one-line guidance. */
+export function guidanceSteps(ctx: JudgeContext): string[] {
+  return ctx.tunedSteps ?? (ctx.guidance ? [ctx.guidance] : []);
+}
+
+function system(ctx: JudgeContext, role: string, steps: string[], expectation: string, narrowing: string): string {
   return [
     `# Role\n${role}`,
     "# Instructions\nYou receive the input an agent was given, the agent's answer, and one item to assess. " +
       `Decide about that one item only and answer in JSON. ${DATA_NOTICE}`,
     `# Steps\n${steps.map((step, i) => `${i + 1}. ${step}`).join('\n')}`,
     `# Expectation\n${expectation}`,
-    `# Narrowing\n${narrowing}`,
+    `# Narrowing\n${ctx.narrowing ?? narrowing}`,
   ].join('\n\n');
 }
 
@@ -42,13 +51,14 @@ export function material(ctx: JudgeContext, item?: string): string {
 export function findingPrompt(ctx: JudgeContext, finding: Finding): { system: string; prompt: string } {
   return {
     system: system(
+      ctx,
       `You evaluate a ${ctx.subject}. You are precise and literal: an issue counts as caught only when ` +
         'the answer names the specific problem and why it matters.',
       [
         'Read the issue description and its hint keywords.',
         `Find where the ${ctx.subject} discusses this issue, if anywhere.`,
         'Decide whether it identified the core problem, not merely a related word in passing.',
-        ...(ctx.guidance ? [ctx.guidance] : []),
+        ...guidanceSteps(ctx),
         'Write your reasoning first, then your verdict.',
       ],
       'Return one JSON object: {"reasoning": "<two or three sentences>", "caught": true|false}.',
@@ -65,6 +75,7 @@ export function findingPrompt(ctx: JudgeContext, finding: Finding): { system: st
 export function absentPrompt(ctx: JudgeContext, absent: string): { system: string; prompt: string } {
   return {
     system: system(
+      ctx,
       `You check a ${ctx.subject} for false positives: problems it reports that are not real.`,
       [
         'Read the thing that must NOT be reported as a problem.',
@@ -82,11 +93,12 @@ export function absentPrompt(ctx: JudgeContext, absent: string): { system: strin
 export function rubricPrompt(ctx: JudgeContext, rubric: string): { system: string; prompt: string } {
   return {
     system: system(
+      ctx,
       `You grade a ${ctx.subject} against a rubric, pass or fail.`,
       [
         'Read the rubric.',
         'Compare the answer with each requirement.',
-        ...(ctx.guidance ? [ctx.guidance] : []),
+        ...guidanceSteps(ctx),
         'Write your reasoning first, then your verdict.',
       ],
       'Return one JSON object: {"reasoning": "<two or three sentences>", "pass": true|false}.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Finding } from '../schema/finding.ts';
 import type { JudgedItemKind } from '../schema/verdict.ts';
 import { DATA_NOTICE } from './fence.ts';
-import { type JudgeContext, material } from './prompts.ts';
+import { guidanceSteps, type JudgeContext, material } from './prompts.ts';
 
 /**
  * The simpler judge form for small local models: one plain question, answered YES or NO, with a
@@ -34,8 +34,10 @@ export function yesNoPrompt(
   item: string | Finding,
 ): { system: string; prompt: string } {
   const text = typeof item === 'string' ? item : `${item.description} (hint keywords: ${item.keywords.join(', ')})`;
+  // A pack's tuning reaches small models too, as plain sentences before the answer format.
+  const tuning = [...guidanceSteps(ctx), ...(ctx.narrowing ? [ctx.narrowing] : [])].join(' ');
   return {
-    system: `You grade an AI agent's ${ctx.subject}. Be strict and literal. ${DATA_NOTICE} ${FORMAT}`,
+    system: `You grade an AI agent's ${ctx.subject}. Be strict and literal. ${DATA_NOTICE} ${tuning ? `${tuning} ` : ''}${FORMAT}`,
     prompt: `${material(ctx)}\n\n${question(kind, ctx, text)}`,
   };
 }

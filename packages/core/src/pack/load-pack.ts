@@ -56,6 +56,14 @@ function checkToolNames(pack: Pack, file: string, testCase: Case): void {
 
 /** Loads cases from the pack's cases/ folder, or from the given files; ids must be unique. */
 export async function loadPackCases(pack: Pack, files?: string[]): Promise<Case[]> {
+  return (await loadPackCaseFiles(pack, files)).cases;
+}
+
+/** The pack's cases with the file each came from, for messages that send a person to edit a case. */
+export async function loadPackCaseFiles(
+  pack: Pack,
+  files?: string[],
+): Promise<{ cases: Case[]; fileOf: Map<string, string> }> {
   const sources = files ?? (await listFiles(join(pack.root, 'cases'), (name) => CASE_EXTENSIONS.has(extname(name))));
   const cases: Case[] = [];
   const seen = new Map<string, string>();
@@ -70,5 +78,5 @@ export async function loadPackCases(pack: Pack, files?: string[]): Promise<Case[
   }
   if (cases.length === 0)
     throw new CaseFileError(`pack "${pack.name}" has no cases in ${sources.join(', ') || join(pack.root, 'cases')}`);
-  return cases;
+  return { cases, fileOf: seen };
 }

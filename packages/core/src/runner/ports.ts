@@ -1,4 +1,4 @@
-import type { TokenUsage, Transcript } from '../schema/transcript.ts';
+import type { StopReason, TokenUsage, Transcript } from '../schema/transcript.ts';
 import type { Tool } from '../tools/define-tool.ts';
 
 /** What the runner asks of an agent for one case. Tools are the pack's; the backend runs the loop. */
@@ -29,6 +29,8 @@ export interface StructuredCallRequest {
   jsonSchema: Record<string, unknown>;
   /** The epoch of the case being judged (default 0): part of the call's cache key, so repeats never share one. */
   epoch?: number;
+  /** The judge prompt's version; part of the call's cache key, so a reworded prompt never reuses old answers. */
+  promptVersion?: string;
 }
 
 export interface StructuredCallResponse {
@@ -38,6 +40,8 @@ export interface StructuredCallResponse {
   latencyMs: number;
   /** Attempts the backend repeated (throttling, 5xx) before this answer. */
   retries?: number;
+  /** Why the answer stopped, when the backend says: 'length' means it was cut off and cannot be read. */
+  stopReason?: StopReason;
 }
 
 export interface JudgePort {

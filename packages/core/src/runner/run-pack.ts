@@ -3,6 +3,7 @@ import { trajectoryChecks } from '../checks/case-checks.ts';
 import { runChecks } from '../checks/define-check.ts';
 import { judgeCase, skippedVerdicts } from '../judge/judge-case.ts';
 import type { Gate } from '../judge/judge-item.ts';
+import { type JudgeTuning, loadPackJudgeTuning } from '../judge/judge-prompt.ts';
 import type { JudgeStyle } from '../judge/verdict.ts';
 import type { Pack } from '../pack/define-pack.ts';
 import type { Variant } from '../pack/prompt.ts';
@@ -10,6 +11,7 @@ import { redactUrls } from '../report/redact-url.ts';
 import type { Case } from '../schema/case.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
 import type { Transcript } from '../schema/transcript.ts';
+import type { AdaptiveConcurrency } from './adaptive-concurrency.ts';
 import { caseOutcome } from './case-outcome.ts';
 import { InfrastructureError } from './infrastructure-error.ts';
 import type { AgentPort, JudgePort } from './ports.ts';
@@ -23,6 +25,8 @@ export interface RunOptions {
   judge?: JudgePort;
   /** Model calls in flight at once, shared by agent and judge calls across all cases. */
   concurrency: number;
+  /** When given, the pool follows its limit (lowered on throttling, raised as calls succeed) up to `concurrency`. */
+  adaptive?: AdaptiveConcurrency;
   /** Run the pack's structural checks (default true). */
   structural?: boolean;
   /** Judge even when structural checks failed (default false: the case fails anyway, save the cost). */
@@ -30,6 +34,8 @@ export interface RunOptions {
   maxTurns?: number;
   /** How the judge is asked (default 'structured'; 'yes-no' suits small local models). */
   judgeStyle?: JudgeStyle;
+  /** The judge's tuning: default the pack's judge.md (if any); null for core's judge prompt as it is. */
+  judgeTuning?: JudgeTuning | null;
   /** Independent repeats of every case (default 1); each epoch is a fresh sample. */
   epochs?: number;
   onCaseResult?: (result: CaseResult) => void;
@@ -74,6 +80,7 @@ async function runCase(
   testCase: Case,
   epoch: number,
   gate: Gate,
+  tuning: JudgeTuning | undefined | null,
 ): Promise<CaseResult | undefined> {
   const { pack, agent, judge } = options;
   let transcript: Transcript;
@@ -109,7 +116,7 @@ async function runCase(
       ? skippedVerdicts(pack, testCase, transcript, 'the agent stopped at the turn limit without an answer')
       : structuralFailed && !options.judgeAlways
         ? skippedVerdicts(pack, testCase, transcript, 'structural checks failed (use --judge-always to judge anyway)')
-        : await judgeCase(judge, pack, testCase, transcript, gate, options.judgeStyle, epoch);
+        : await judgeCase(judge, pack, testCase, transcript, gate, options.judgeStyle, epoch, tuning);
   }
   const judgeUsage = { input: 0, output: 0 };
   for (const verdict of verdicts) {
@@ -138,18 +145,23 @@ export async function runPack(options: RunOptions): Promise<RunResult> {
     throw new Error(`concurrency must be a positive integer, got ${options.concurrency}`);
   }
   const startedAt = new Date().toISOString();
-  const limit = pLimit(options.concurrency);
+  const limit = pLimit(Math.min(options.concurrency, options.adaptive?.limit ?? options.concurrency));
+  options.adaptive?.onChange((next) => {
+    limit.concurrency = Math.min(options.concurrency, next);
+  });
   const gate: Gate = (call) => limit(call);
   const epochs = options.epochs ?? 1;
   if (!Number.isInteger(epochs) || epochs < 1) throw new Error(`epochs must be a positive integer, got ${epochs}`);
   const done = new Map((options.completed ?? []).map((result) => [`${result.case.id}#${result.epoch}`, result]));
+  const tuning =
+    options.judgeTuning !== undefined || !options.judge ? options.judgeTuning : await loadPackJudgeTuning(options.pack);
   const work = options.cases.flatMap((testCase) => Array.from({ length: epochs }, (_, epoch) => ({ testCase, epoch })));
   const results = await Promise.all(
     work.map(async ({ testCase, epoch }) => {
       const earlier = done.get(`${testCase.id}#${epoch}`);
       if (earlier) return earlier;
       try {
-        const result = await runCase(options, testCase, epoch, gate);
+        const result = await runCase(options, testCase, epoch, gate, tuning);
         if (result) options.onCaseResult?.(result);
         return result;
       } catch (error) {

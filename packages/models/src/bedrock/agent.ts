@@ -1,7 +1,6 @@
 import type { AgentRequest, Transcript } from '@evalpacks/core';
 import { BedrockModel, type Model, type Tool as StrandsTool } from '@strands-agents/sdk';
-import { countRetries } from '../common/retry-policy.ts';
-import { runStrandsAgent } from '../strands/run-agent.ts';
+import { runBackendAgent } from '../strands/run-request.ts';
 import { type BedrockBackendOptions, bedrockClientConfig } from './client-config.ts';
 import { asBedrockUnavailable, describeBedrockError } from './errors.ts';
 
@@ -23,23 +22,18 @@ export function createBedrockModel(options: BedrockBackendOptions): BedrockModel
 }
 
 /** One case through a Strands agent on Bedrock, with the retries its model calls needed. */
-export async function runBedrockAgent(
+export function runBedrockAgent(
   model: Model,
   options: BedrockBackendOptions,
   request: AgentRequest,
   tools: StrandsTool[] = [],
 ): Promise<Transcript> {
-  const { value: transcript, retries } = await countRetries(() =>
-    runStrandsAgent({
-      model,
-      modelName: options.model,
-      systemPrompt: request.systemPrompt,
-      input: request.input,
-      tools,
-      maxTurns: request.maxTurns,
-      asInfrastructureError: (error) => asBedrockUnavailable(error, options),
-      describeError: describeBedrockError,
-    }),
-  );
-  return { ...transcript, retries };
+  return runBackendAgent({
+    model,
+    modelName: options.model,
+    request,
+    tools,
+    asInfrastructureError: (error) => asBedrockUnavailable(error, options),
+    describeError: describeBedrockError,
+  });
 }

@@ -1,4 +1,5 @@
 import { BedrockRuntimeClient, type BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
+import type { ThrottleSignals } from '@evalpacks/core';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../common/retry-policy.ts';
 import { DEFAULT_BEDROCK_REGION } from '../defaults.ts';
 import { BackoffRetryStrategy } from './retry.ts';
@@ -13,6 +14,8 @@ export interface BedrockConnection {
   /** Upper bound for one HTTP request. */
   timeoutMs: number;
   retry?: Partial<RetryPolicy>;
+  /** Told of every throttled and every successful attempt, to pace the run (adaptive concurrency). */
+  signals?: ThrottleSignals;
 }
 
 /** A connection and the model to call through it. */
@@ -31,7 +34,7 @@ export function bedrockClientConfig(connection: BedrockConnection): BedrockRunti
     ...(connection.profile && { profile: connection.profile }),
     ...(connection.endpoint && { endpoint: connection.endpoint }),
     maxAttempts: policy.maxAttempts,
-    retryStrategy: new BackoffRetryStrategy(policy),
+    retryStrategy: new BackoffRetryStrategy(policy, Math.random, connection.signals),
     requestHandler: { requestTimeout: connection.timeoutMs },
   };
 }

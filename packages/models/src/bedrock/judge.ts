@@ -24,6 +24,8 @@ export interface BedrockStructuredCallOptions {
   /** The call cache and counter; with it, `epoch` is part of the key. */
   calls?: ModelCalls;
   epoch?: number;
+  /** The judge prompt's version, keyed with the call (see StructuredCallRequest). */
+  promptVersion?: string;
 }
 
 export interface BedrockStructuredCallResult {
@@ -85,6 +87,7 @@ export async function bedrockStructuredCall(
     tools: command.input.toolConfig?.tools ?? [],
     outputSchema: jsonSchema,
     epoch,
+    promptVersion: options.promptVersion,
   };
   const { value: response, retries } = await (calls
     ? calls.run('judge', material, send, freeConverse, isConverseReply)

@@ -1,3 +1,4 @@
+import type { ThrottleSignals } from '@evalpacks/core';
 import { causeChain, fieldOf, UNREACHABLE_CODES } from '../common/cause-chain.ts';
 import { DEFAULT_RETRY_POLICY, noteRetry, type RetryPolicy, retryDelay } from '../common/retry-policy.ts';
 
@@ -41,6 +42,8 @@ export class BackoffRetryStrategy {
   constructor(
     readonly policy: RetryPolicy = DEFAULT_RETRY_POLICY,
     private readonly random: () => number = Math.random,
+    /** Told of every throttled and every successful attempt, to pace the run (adaptive concurrency). */
+    private readonly signals?: ThrottleSignals,
   ) {}
 
   async acquireInitialRetryToken(_scope: string): Promise<RetryToken> {
@@ -49,13 +52,16 @@ export class BackoffRetryStrategy {
 
   /** Throws to tell the middleware to give up; it then rethrows the service error itself. */
   async refreshRetryTokenForRetry(previous: RetryToken, info: RetryErrorInfo): Promise<RetryToken> {
+    if (info.errorType === 'THROTTLING') this.signals?.throttled();
     const attempt = previous.getRetryCount() + 1;
     if (attempt >= this.policy.maxAttempts || !retryable(info)) throw new Error('no retry');
     noteRetry();
     return token(attempt, this.delayFor(attempt, info.retryAfterHint));
   }
 
-  recordSuccess(_token: RetryToken): void {}
+  recordSuccess(_token: RetryToken): void {
+    this.signals?.succeeded();
+  }
 
   /** Retry-After when the server sent it (it knows when capacity returns), else full-jitter backoff. */
   delayFor(attempt: number, retryAfter?: Date): number {

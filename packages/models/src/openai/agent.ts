@@ -1,8 +1,7 @@
 import type { AgentRequest, Transcript } from '@evalpacks/core';
 import type { Model, Tool as StrandsTool } from '@strands-agents/sdk';
 import { OpenAIModel } from '@strands-agents/sdk/models/openai';
-import { countRetries } from '../common/retry-policy.ts';
-import { runStrandsAgent } from '../strands/run-agent.ts';
+import { runBackendAgent } from '../strands/run-request.ts';
 import { createOpenAIClient, type OpenAIBackendOptions } from './connection.ts';
 import { asOpenAIUnavailable, describeOpenAIError } from './errors.ts';
 
@@ -16,23 +15,18 @@ export function createOpenAIModel(options: OpenAIBackendOptions): OpenAIModel {
 }
 
 /** One case through a Strands agent on an OpenAI-compatible server, with the retries its calls needed. */
-export async function runOpenAIAgent(
+export function runOpenAIAgent(
   model: Model,
   options: OpenAIBackendOptions,
   request: AgentRequest,
   tools: StrandsTool[] = [],
 ): Promise<Transcript> {
-  const { value: transcript, retries } = await countRetries(() =>
-    runStrandsAgent({
-      model,
-      modelName: options.model,
-      systemPrompt: request.systemPrompt,
-      input: request.input,
-      tools,
-      maxTurns: request.maxTurns,
-      asInfrastructureError: (error) => asOpenAIUnavailable(error, options),
-      describeError: describeOpenAIError,
-    }),
-  );
-  return { ...transcript, retries };
+  return runBackendAgent({
+    model,
+    modelName: options.model,
+    request,
+    tools,
+    asInfrastructureError: (error) => asOpenAIUnavailable(error, options),
+    describeError: describeOpenAIError,
+  });
 }

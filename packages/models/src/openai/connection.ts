@@ -1,6 +1,7 @@
+import type { ThrottleSignals } from '@evalpacks/core';
 import OpenAI from 'openai';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../common/retry-policy.ts';
-import { retryingFetch, type ThrottleSignals } from './retrying-fetch.ts';
+import { retryingFetch } from './retrying-fetch.ts';
 
 /** Where and how to reach an OpenAI-compatible server. The API key comes from OPENAI_API_KEY, never from here. */
 export interface OpenAIConnection {

@@ -13,4 +13,4 @@ export {
 } from './errors.ts';
 export { type OpenAIStructuredCallOptions, type OpenAIStructuredCallResult, openAIStructuredCall } from './judge.ts';
 export { preflightOpenAI } from './preflight.ts';
-export { retryingFetch, type ThrottleSignals } from './retrying-fetch.ts';
+export { retryingFetch } from './retrying-fetch.ts';

@@ -19,6 +19,8 @@ export interface OpenAIStructuredCallOptions {
   /** The call cache and counter; with it, `epoch` is part of the key. */
   calls?: ModelCalls;
   epoch?: number;
+  /** The judge prompt's version, keyed with the call (see StructuredCallRequest). */
+  promptVersion?: string;
 }
 
 export interface OpenAIStructuredCallResult {
@@ -83,6 +85,7 @@ export async function openAIStructuredCall(options: OpenAIStructuredCallOptions)
     tools: [],
     outputSchema: jsonSchema,
     epoch,
+    promptVersion: options.promptVersion,
   };
   const { value: completion, retries } = await (calls
     ? calls.run('judge', material, send, freeCompletion, isCompletionReply)

@@ -1,11 +1,6 @@
+import type { ThrottleSignals } from '@evalpacks/core';
 import { causeChain, fieldOf, UNREACHABLE_CODES } from '../common/cause-chain.ts';
 import { noteRetry, type RetryPolicy, retryDelay } from '../common/retry-policy.ts';
-
-/** What the calls of one backend tell whoever paces them: a request was throttled, or one went through. */
-export interface ThrottleSignals {
-  throttled(): void;
-  succeeded(): void;
-}
 
 /** 408, 409 (a lock timeout), 429 and 5xx are worth repeating, as the openai client itself judges them. */
 function retryableStatus(status: number): boolean {

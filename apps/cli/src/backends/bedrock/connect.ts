@@ -17,11 +17,13 @@ export async function connectBedrock({
   models,
   timeoutMs,
   calls,
+  signals,
 }: ConnectRequest<BedrockFlags>): Promise<Connection> {
   const bedrock = await import('@evalpacks/models/bedrock');
   const connection = {
     region: await bedrock.resolveBedrockRegion(options.region, options.profile),
     timeoutMs,
+    ...(signals && { signals }),
     ...(options.profile && { profile: options.profile }),
     ...(options.bedrockEndpoint && { endpoint: options.bedrockEndpoint }),
   };

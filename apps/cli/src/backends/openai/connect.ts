@@ -8,6 +8,7 @@ export async function connectOpenAI({
   models,
   timeoutMs,
   calls,
+  signals,
 }: ConnectRequest<{ baseUrl?: string }>): Promise<Connection> {
   if (!options.baseUrl) {
     throw new UsageError('--backend openai needs --base-url URL, the server API root (e.g. http://127.0.0.1:8000/v1)');
@@ -18,7 +19,7 @@ export async function connectOpenAI({
     );
   }
   const openai = await import('@evalpacks/models/openai');
-  const connection = { baseURL: options.baseUrl.replace(/\/+$/, ''), timeoutMs };
+  const connection = { baseURL: options.baseUrl.replace(/\/+$/, ''), timeoutMs, ...(signals && { signals }) };
   return {
     where: ` @ ${redactUrl(connection.baseURL)}`,
     agent: (model) => openai.createOpenAIAgent({ ...connection, model, calls }),

@@ -1,0 +1,137 @@
+import {
+  agreementLines,
+  type CalibratedJudge,
+  compareJudges,
+  comparisonLines,
+  fixLines,
+  fixList,
+  formatKappa,
+  loadPackCaseFiles,
+  measureAgreement,
+  type Pack,
+  staleLines,
+  writePackLabels,
+} from '@evalpacks/core';
+import { EvalStore } from '@evalpacks/store';
+import { type AllLabels, allLabels } from '../calibration/all-labels.ts';
+import { type JudgedSide, judgeSide, type SideContext } from '../calibration/judge-side.ts';
+import { resolveStorePath } from '../memory/store-path.ts';
+import { type CalibrateOptions, hasVersus, parseCalibrateOptions } from '../options/calibrate-options.ts';
+import type { CommandIo } from '../output/command-io.ts';
+import { shortPath } from '../output/file-reports.ts';
+import { loadEvalPack } from '../packs/eval-pack.ts';
+import { UsageError } from '../usage-error.ts';
+
+/**
+ * `calibrate --domain X`: asks the judge again about every item people labelled, and reports how well
+ * it agrees with them. Exit 0, or 1 when kappa is below --min-kappa; 2 for usage errors and no labels.
+ */
+export async function calibrateCommand(raw: Record<string, unknown>, io: CommandIo): Promise<number> {
+  const options = parseCalibrateOptions(raw);
+  const pack = await loadEvalPack(options);
+  const store = EvalStore.open(resolveStorePath(options.store));
+  try {
+    const found = await allLabels(pack, store);
+    if (options.export) return await exportLabels(pack, found, io);
+    return await calibrate(options, pack, store, found, io);
+  } finally {
+    store.close();
+  }
+}
+
+async function exportLabels(pack: Pack, found: AllLabels, io: CommandIo): Promise<number> {
+  const file = await writePackLabels(pack, found.labels);
+  io.write(
+    `wrote ${found.labels.length} labels to ${shortPath(file)} ` +
+      `(${found.fromStore} from the store, ${found.fromFile} kept from the file)\n`,
+  );
+  return 0;
+}
+
+function sideLine(tag: string, side: JudgedSide): string {
+  if (side.recorded > 0 && side.recorded === side.judged.length) {
+    const { verdict } = side.judged[0]?.label ?? {};
+    const models = new Set(
+      side.judged.map(({ label }) => `${label.verdict.model} · ${label.verdict.promptVersion ?? '?'}`),
+    );
+    const by = models.size === 1 && verdict ? [...models][0] : `${models.size} judges`;
+    return `${tag}  the verdicts recorded with the labels (${by}); offline, none cached for ${side.name}\n`;
+  }
+  const recorded =
+    side.recorded > 0
+      ? ` · ${side.recorded} of ${side.judged.length} verdicts as recorded with the labels (offline, not cached)`
+      : '';
+  return `${tag}  ${side.name}${side.where}${recorded}\n`;
+}
+
+const calibrated = (side: JudgedSide): CalibratedJudge => ({
+  name: side.name,
+  judged: side.judged,
+  agreement: measureAgreement(side.judged),
+});
+
+async function calibrate(options: CalibrateOptions, pack: Pack, store: EvalStore, found: AllLabels, io: CommandIo) {
+  if (found.labels.length === 0) {
+    throw new UsageError(
+      `pack "${pack.name}" has no labels yet: label verdicts in the viewer (pnpm ui), or write ${shortPath(found.file)}`,
+    );
+  }
+  const { cases, fileOf } = await loadPackCaseFiles(pack);
+  const context: SideContext = {
+    pack,
+    cases,
+    labels: found.labels,
+    store,
+    offline: options.offline,
+    concurrency: options.concurrency,
+    options,
+    timeout: options.timeout,
+  };
+  const a = await judgeSide(
+    {
+      backend: options.judgeBackend,
+      model: options.judgeModel,
+      style: options.judgeStyle,
+      prompt: options.judgePrompt,
+    },
+    context,
+  );
+  const b = hasVersus(options)
+    ? await judgeSide(
+        {
+          backend: options.versusBackend ?? options.judgeBackend,
+          model: options.versusModel ?? options.judgeModel,
+          style: options.versusStyle ?? options.judgeStyle,
+          prompt: options.versusPrompt ?? options.judgePrompt,
+        },
+        context,
+      )
+    : undefined;
+
+  const sources = `${found.fromFile} from ${shortPath(found.file)}, ${found.fromStore} from the store`;
+  io.write(`evalpacks calibrate · ${pack.name} · ${found.labels.length} labels (${sources})\n`);
+  io.write(b ? sideLine('judge A', a) + sideLine('judge B', b) : sideLine('judge', a));
+  const calls = [a, b].filter((side) => side !== undefined).map((side) => side.calls);
+  const made = calls.reduce((sum, c) => sum + c.made, 0);
+  const cached = calls.reduce((sum, c) => sum + c.cached, 0);
+  io.write(`store  ${shortPath(store.path)} · model calls ${made} made, ${cached} from the cache\n\n`);
+
+  const judgeA = calibrated(a);
+  const lines = [...agreementLines(judgeA)];
+  const fixes = fixList(a.judged, fileOf);
+  lines.push('', ...fixLines(fixes));
+  if (judgeA.agreement.caseWrong.length > 0) {
+    const n = judgeA.agreement.caseWrong.length;
+    lines.push(`  (${n} ${n === 1 ? 'item' : 'items'} blamed on the case left out of the agreement)`);
+  }
+  const stale = staleLines(a.stale);
+  if (stale.length > 0) lines.push('', ...stale);
+  if (b) lines.push('', ...comparisonLines(judgeA, calibrated(b), compareJudges(a.judged, b.judged)));
+  io.write(`${lines.join('\n')}\n`);
+
+  if (options.minKappa === undefined) return 0;
+  const { kappa } = judgeA.agreement.overall.kappa;
+  if (Number.isFinite(kappa) && kappa >= options.minKappa) return 0;
+  io.write(`\nFAIL  ${formatKappa(judgeA.agreement.overall)} is below --min-kappa ${options.minKappa}\n`);
+  return 1;
+}

@@ -1,0 +1,33 @@
+import { type CaseResult, inputHash, type Label, labelKey, type Verdict } from '@evalpacks/core';
+import type { LabelBook } from '@evalpacks/store';
+
+/** A label's state as the page shows it: agreed, which side was wrong, or none yet. */
+export type LabelState = 'agree' | 'judge' | 'agent' | 'case' | 'none';
+
+export const stateOf = (label: Label | undefined): LabelState => (label ? (label.wrong ?? 'agree') : 'none');
+
+/** The key a label on this verdict has: what was judged (input, answer, tool calls, item). */
+export function verdictKey(result: CaseResult, verdict: Verdict): string {
+  return labelKey({
+    inputSha256: inputHash(result.case.input),
+    answer: result.transcript.answer,
+    toolCalls: result.transcript.toolCalls,
+    caseId: result.case.id,
+    kind: verdict.kind,
+    itemId: verdict.itemId,
+  });
+}
+
+/** A pack's labels by key, read once per page. */
+export function labelsByKey(book: LabelBook, pack: string): Map<string, Label> {
+  return new Map(book.labels(pack).map((label) => [labelKey(label), label]));
+}
+
+/** The verdicts of these results a person can label (the judge answered) and has not yet. */
+export function unlabelled(results: CaseResult[], labels: ReadonlyMap<string, Label>) {
+  return results.flatMap((result) =>
+    result.verdicts
+      .filter((verdict) => verdict.status === 'ok' && !labels.has(verdictKey(result, verdict)))
+      .map((verdict) => ({ result, verdict })),
+  );
+}

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { Pack } from '../pack/define-pack.ts';
+import { InputError } from '../pack/input-error.ts';
+import { parseRisenSections, RISEN_PARTS } from '../pack/prompt.ts';
+import type { JudgeStyle } from './verdict.ts';
+
+/**
+ * The version of core's judge prompts, per style. Bump it whenever their wording changes: every verdict
+ * names the version that asked, and the call cache keys on it, so old verdicts are never mistaken for
+ * answers to the new wording.
+ */
+export const JUDGE_PROMPT_VERSIONS: Record<JudgeStyle, string> = {
+  // v2: the answer and the case text are fenced as data (issue 11).
+  structured: 'risen-judge-v2',
+  'yes-no': 'yes-no-judge-v2',
+};
+
+/**
+ * A pack's (or a file's) tuning of the judge: extra Steps (what counts as a real catch; they replace the
+ * pack's one-line `judge.guidance`) and a Narrowing that replaces core's. The judge's Role, Instructions
+ * and Expectation stay core's: they fix the verdict's JSON shape and how the answer is fenced.
+ */
+export interface JudgeTuning {
+  /** Where it came from, as the version names it: `code-review/judge.md`, or a file name. */
+  source: string;
+  /** sha256 of the file, so an edit makes a new version. */
+  hash: string;
+  steps?: string[];
+  narrowing?: string;
+}
+
+/** The version string a verdict and the cache key carry: core's, plus the tuning that changed it. */
+export function judgePromptVersion(style: JudgeStyle, tuning?: JudgeTuning | null): string {
+  const base = JUDGE_PROMPT_VERSIONS[style];
+  return tuning ? `${base}+${tuning.source}@${tuning.hash.slice(0, 12)}` : base;
+}
+
+const TUNABLE = ['steps', 'narrowing'];
+
+/** Step lines without their list markers ("1.", "-", "*"), one step each. */
+function stepLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.replace(/^\s*(?:\d+[.)]|[-*])\s+/, '').trim())
+    .filter((line) => line !== '');
+}
+
+/** Reads a judge tuning file: RISEN headings, of which only Steps and Narrowing may appear. */
+export async function loadJudgeTuning(path: string, source: string): Promise<JudgeTuning> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new InputError(`cannot read judge prompt ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  }
+  const sections = parseRisenSections(text);
+  const fixed = RISEN_PARTS.find((part) => !TUNABLE.includes(part) && sections[part] !== undefined);
+  if (fixed) {
+    throw new InputError(
+      `${path}: section "${fixed}" cannot be tuned; a judge prompt sets only "# Steps" (added to the judge's ` +
+        `steps) and "# Narrowing" (replaces the judge's narrowing)`,
+    );
+  }
+  const steps = sections.steps ? stepLines(sections.steps) : [];
+  const narrowing = sections.narrowing?.trim();
+  if (steps.length === 0 && !narrowing) {
+    throw new InputError(`${path}: no "# Steps" or "# Narrowing" section with text; nothing to tune`);
+  }
+  return {
+    source,
+    hash: createHash('sha256').update(text).digest('hex'),
+    ...(steps.length > 0 && { steps }),
+    ...(narrowing && { narrowing }),
+  };
+}
+
+/** The pack's own `judge.md`, or undefined when it has none (core's judge prompt as it is). */
+export async function loadPackJudgeTuning(pack: Pack): Promise<JudgeTuning | undefined> {
+  const path = join(pack.root, 'judge.md');
+  try {
+    await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+  }
+  return loadJudgeTuning(path, `${pack.name}/${relative(pack.root, path)}`);
+}

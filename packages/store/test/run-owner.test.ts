@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { EvalStore } from '../src/index.ts';
+import { runMeta, tempStorePath } from './support.ts';
+
+const first = { pid: 101, host: 'build-1' };
+const second = { pid: 202, host: 'build-2' };
+
+describe('the process that owns a run', () => {
+  it('keeps a run whose owner is live, and hands over one whose owner is gone', () => {
+    const store = EvalStore.open(tempStorePath());
+    const run = store.beginRun(runMeta(), first);
+    const live = store.claimRun(run.id, second, () => true);
+    expect(live).toMatchObject(first);
+    expect(store.claimRun(run.id, second, (owner) => owner.pid !== first.pid)).toBeUndefined();
+    // The first process lost the run: its late "interrupted" must not touch the run the second finishes.
+    store.setOwnedRunStatus(run.id, second, 'completed', '2025-01-01T11:00:00.000Z');
+    store.setOwnedRunStatus(run.id, first, 'interrupted');
+    expect(store.run(run.id)).toMatchObject({ status: 'completed', finishedAt: '2025-01-01T11:00:00.000Z' });
+    store.close();
+  });
+
+  it('lets a run be claimed again by its own owner, and any interrupted run by anyone', () => {
+    const store = EvalStore.open(tempStorePath());
+    const run = store.beginRun(runMeta(), first);
+    expect(store.claimRun(run.id, first, () => true)).toBeUndefined();
+    store.setOwnedRunStatus(run.id, first, 'interrupted');
+    expect(store.claimRun(run.id, second, () => true)).toBeUndefined();
+    expect(store.run(run.id)?.status).toBe('running');
+    store.close();
+  });
+});
