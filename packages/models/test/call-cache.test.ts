@@ -102,7 +102,7 @@ describe('the call cache in the Ollama backend', () => {
     const calls = new ModelCalls(mapCache());
     const judge = (promptVersion?: string) =>
       ollamaStructuredCall({
-        client: client(),
+        host: host(),
         model: MODEL,
         system: 'Judge.',
         prompt: 'Did it say Paris?',
