@@ -103,7 +103,7 @@ describe('pnpm compare on Bedrock, and local against cloud', { timeout: 120_000 
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
       [
-        `baseline  baseline · ollama qwen3.5:4b @ ${ollama.url}`,
+        `baseline  baseline · ollama qwen3.5:4b @ ${ollama.url} · num_ctx auto`,
         `variant   baseline · bedrock ${SONNET} · us-east-1 @ ${bedrock.url}`,
         'judge     ollama judge:1b (both sides)',
       ].join('\n'),

@@ -142,6 +142,8 @@ export { type CaseResult, CaseResultSchema, type ModelRef, type RunResult, RunRe
 export { type SampleTranscript, SampleTranscriptSchema } from './schema/sample-transcript.ts';
 export { type CallCount, type ToolArgsExpectation, toolNamesIn } from './schema/tool-expectations.ts';
 export {
+  type StopReason,
+  StopReasonSchema,
   type TokenUsage,
   type ToolCall,
   ToolCallSchema,

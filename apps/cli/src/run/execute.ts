@@ -75,6 +75,7 @@ export async function prepareRun(
     options: plan.calls.backends,
     timeout: plan.calls.timeout,
     cache: { store: callCache, mode: plan.calls.cache },
+    agentTools: plan.pack.tools !== undefined,
   });
   const live =
     source.kind === 'stored'

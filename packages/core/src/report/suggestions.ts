@@ -32,7 +32,11 @@ export function suggestionsFor(run: RunResult): Suggestion[] {
     for (const verdict of result.verdicts) {
       const what = describeItem(result.case, verdict);
       if (verdict.status === 'error') {
-        out.push({ target: 'judge', caseId, text: `judge error on "${verdict.itemId}"; try a larger --judge-model` });
+        // Only an answer that does not parse says the judge model is too weak; any other error names its cause.
+        const text = verdict.error.startsWith('unparseable')
+          ? `judge error on "${verdict.itemId}"; try a larger --judge-model`
+          : `judge error on "${verdict.itemId}": ${verdict.error}`;
+        out.push({ target: 'judge', caseId, text });
       } else if (verdict.status === 'ok' && !verdict.passed) {
         if (verdict.kind === 'finding') {
           out.push({ target: 'steps', caseId, text: `missed "${verdict.itemId}": add a step that looks for: ${what}` });
