@@ -48,6 +48,7 @@ withRunLimits(
   .option('--judge-always', 'judge a case even when its structural checks failed')
   .option('--repeat <k>', 'run every case K times (epochs), each a fresh sample (default 1)')
   .option('--ci', 'plain output for CI logs; exit 1 on any failure')
+  .option('--quiet', 'print only the summary: no header, case blocks or progress')
   .option('--store <path>', 'run history and call cache (default: $EVALPACKS_STORE or .evalpacks/evalpacks.db)')
   .option('--offline', 'contact no model: answers from the call cache, else the pack fixtures; unjudged items skip')
   .option('--resume [run]', 'finish an interrupted run (default: the newest unfinished one)')

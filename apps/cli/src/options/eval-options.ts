@@ -61,6 +61,7 @@ export const EvalOptionsSchema = z
     judgeAlways: z.boolean().default(false),
     ...RUN_LIMITS,
     ci: z.boolean().default(false),
+    quiet: z.boolean().default(false),
     color: z.boolean().default(true),
     store: z.string().min(1).optional(),
     cache: z.boolean().default(true),

@@ -20,6 +20,7 @@ import { storedCost } from '../cost/stored-cost.ts';
 import { type Session, startSession } from '../memory/session.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { consoleOutput, finishRun } from '../output/finish-run.ts';
+import { type ProgressMode, startProgress } from '../output/progress.ts';
 import { printHeader } from '../output/run-header.ts';
 import { headerFacts } from './header-facts.ts';
 import type { RunPlan } from './plan.ts';
@@ -136,6 +137,12 @@ export function runPrepared(
   });
 }
 
+/** Live on a terminal, plain lines in logs and pipes; none with --quiet or without the console reporter. */
+function progressMode(plan: RunPlan, io: CommandIo): ProgressMode {
+  if (!plan.report.console || plan.report.quiet) return 'off';
+  return io.isTTY ? 'live' : 'plain';
+}
+
 /**
  * The one executor of eval, --resume and --rejudge: prepares the plan, records it, prints the header and
  * each case, then the summary and the file reports. Resolves to the exit code (0 all passed, 1 failures).
@@ -143,9 +150,23 @@ export function runPrepared(
 export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo): Promise<number> {
   const prepared = await prepareRun(plan, io, store.callCache());
   const session = recordRun(prepared, store);
-  const output = consoleOutput(plan.report, io, plan.epochs, prepared.prices.priceOf);
+  const progress = startProgress(progressMode(plan, io), io.write, {
+    total: plan.cases.length * plan.epochs - session.completed.length,
+    inFlight: () => prepared.backends.calls.inFlight(),
+    costOf: prepared.costOf,
+  });
+  // The console writes through the progress line, so a case block never lands in the middle of it.
+  const output = consoleOutput(plan.report, { ...io, write: progress.write }, plan.epochs, prepared.prices.priceOf);
   printHeader(output, headerFacts(prepared, session, store.path));
-  const run = await runPrepared(prepared, session, output.caseResult);
+  let run: RunResult;
+  try {
+    run = await runPrepared(prepared, session, (result) => {
+      output.caseResult(result);
+      progress.result(result);
+    });
+  } finally {
+    progress.stop();
+  }
   return finishRun({
     run,
     epochs: plan.epochs,
