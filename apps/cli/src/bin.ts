@@ -107,6 +107,7 @@ withRunLimits(
   .option('--skip-structural', 'compare judged items only')
   .option('--repeat <k>', 'epochs per case on each side (default 1)')
   .option('--max-flaky <n>', 'exit 1 when more than N items flipped between epochs, both sides together')
+  .option('--max-cost <usd>', 'one budget for both sides: no new case starts once the estimated cost passes it')
   .option('--seed <n>', 'seed of the permutation test when it samples (default 1)')
   .option('--store <path>', 'where each side is saved as a run, and the call cache (default: as eval)')
   .option('--runs <ids...>', 'compare two stored runs (baseline, variant) with no model call (see pnpm history)')

@@ -50,20 +50,24 @@ const refOf = (port: { backend: string; model: string }): ModelRef => ({ backend
 
 /**
  * Connects what a plan needs. `callCache` is the store's call cache unless the caller narrows it (compare
- * keeps its two sides from answering each other). Checks that can fail without a model call (a model
+ * keeps its two sides from answering each other); `sharedBudget` is one --max-cost over several plans. Checks that can fail without a model call (a model
  * without a price under --max-cost, missing credentials) fail here, before anything is recorded.
  */
-export async function prepareRun(plan: RunPlan, io: CommandIo, callCache: CallCache): Promise<PreparedRun> {
+export async function prepareRun(
+  plan: RunPlan,
+  io: CommandIo,
+  callCache: CallCache,
+  sharedBudget?: Budget,
+): Promise<PreparedRun> {
   const source = plan.agent;
   const ownAgent = source.kind === 'own' ? packOwnAgent(plan.pack, plan.calls.timeout) : undefined;
   const prices = await loadPrices();
   const agentRole = source.kind === 'backend' ? source.role : undefined;
   const agentRef: ModelRef = ownAgent ?? agentRole ?? (source as { run: RunRecord }).run.agent;
   // Checked before connecting, so a model without a price costs nothing to find out about.
-  const budget =
-    plan.maxCost === undefined
-      ? undefined
-      : new Budget(plan.maxCost, { agent: agentRef, ...(plan.judge && { judge: plan.judge }), ...prices }, io.write);
+  const budget = sharedBudget ?? (plan.maxCost === undefined ? undefined : new Budget(plan.maxCost, prices, io.write));
+  budget?.priceFor(agentRef);
+  if (plan.judge) budget?.priceFor(plan.judge);
   const pace = new AdaptiveConcurrency(plan.calls.concurrency);
   const backends = await connectBackends({
     signals: pace,
