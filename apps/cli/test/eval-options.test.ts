@@ -37,6 +37,7 @@ describe('parseEvalOptions', () => {
       color: true,
       cache: true,
       offline: false,
+      quiet: false,
       reporter: ['console'],
     });
   });
