@@ -15,24 +15,33 @@ export const CLEAN_REVIEW = readFileSync(
   'utf8',
 );
 
+/** Cases per file: a JSONL case file may hold 32 MB, and one case here is about 4 KB. */
+const CASES_PER_FILE = 2000;
+
 /**
- * N distinct copies of the bait case in a JSONL file, each a separate case with its own cache key, keeping one
+ * N distinct copies of the bait case in JSONL files, each a separate case with its own cache key, keeping one
  * of its must-not-flag items so a case makes exactly 2 model calls: the agent's answer and one judge call.
+ * Returns the `--test-case FILE` arguments.
  */
-export function benchCasesFile(count: number): string {
+export function benchCaseArgs(count: number): string[] {
   const base = cases.find((testCase) => testCase.id === 'false-positive-bait');
   if (!base) throw new Error('no false-positive-bait case');
-  const file = join(mkdtempSync(join(tmpdir(), 'evalpacks-bench-')), 'cases.jsonl');
-  const lines = Array.from({ length: count }, (_, i) =>
-    JSON.stringify({
-      ...base,
-      id: `bench-${i}`,
-      input: `${base.input}\n// variant ${i}\n`,
-      expectedAbsent: base.expectedAbsent.slice(0, 1),
-    }),
-  );
-  writeFileSync(file, `${lines.join('\n')}\n`);
-  return file;
+  const dir = mkdtempSync(join(tmpdir(), 'evalpacks-bench-'));
+  const args: string[] = [];
+  for (let first = 0; first < count; first += CASES_PER_FILE) {
+    const lines = Array.from({ length: Math.min(CASES_PER_FILE, count - first) }, (_, k) =>
+      JSON.stringify({
+        ...base,
+        id: `bench-${first + k}`,
+        input: `${base.input}\n// variant ${first + k}\n`,
+        expectedAbsent: base.expectedAbsent.slice(0, 1),
+      }),
+    );
+    const file = join(dir, `cases-${first}.jsonl`);
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    args.push('--test-case', file);
+  }
+  return args;
 }
 
 /** The high-water mark of a process's resident memory, from /proc (Linux), in KiB; 0 once it is gone. */

@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startOllamaStandIn } from '@evalpacks/testkit';
-import { benchCasesFile, CLEAN_REVIEW, ROOT, timeBuiltCli } from './built-cli.ts';
+import { benchCaseArgs, CLEAN_REVIEW, ROOT, timeBuiltCli } from './built-cli.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -37,12 +37,11 @@ const build = spawnSync(`${ROOT}node_modules/.bin/turbo`, ['run', 'build', '--fi
 if (build.status !== 0) throw new Error('the build failed: run `pnpm build` to see why');
 
 let standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'], latencyMs });
-const evalArgs = (file: string, extra: string[] = []) => [
+const evalArgs = (caseArgs: string[], extra: string[] = []) => [
   'eval',
   '--domain',
   'code-review',
-  '--test-case',
-  file,
+  ...caseArgs,
   '--ollama-host',
   standIn.url,
   '--judge-model',
@@ -61,7 +60,7 @@ console.log(`usage error: spawn -> exit median ${median(usage).toFixed(0)} ms ($
 
 const firstRequest: number[] = [];
 const firstChat: number[] = [];
-const oneCase = benchCasesFile(1);
+const oneCase = benchCaseArgs(1);
 for (let run = 0; run < Number(values.runs); run++) {
   standIn.reset();
   scriptAnswers();
@@ -75,10 +74,13 @@ console.log(`eval: spawn -> first request (preflight) median ${median(firstReque
 console.log(`eval: spawn -> first model call median ${median(firstChat)} ms\n`);
 
 console.log('cases  calls   wall      limit    ratio');
-for (const size of values.sizes.split(',').map(Number)) {
+for (const size of values.sizes
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0)) {
   standIn.reset();
   scriptAnswers();
-  const { ms, code } = await timeBuiltCli(evalArgs(benchCasesFile(size)));
+  const { ms, code } = await timeBuiltCli(evalArgs(benchCaseArgs(size)));
   const calls = standIn.chatCalls().length;
   const limit = Math.ceil(size / concurrency) * 2 * latencyMs;
   const row = [String(size).padStart(5), String(calls).padStart(6), seconds(ms), seconds(limit)];
@@ -91,7 +93,9 @@ if (memoryCases > 0) {
   standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
   scriptAnswers();
   const epochs = values.epochs;
-  const { ms, code, peakRssKb } = await timeBuiltCli(evalArgs(benchCasesFile(memoryCases), ['--repeat', epochs]));
+  const { ms, code, peakRssKb } = await timeBuiltCli(
+    evalArgs(benchCaseArgs(memoryCases), ['--repeat', epochs, '--quiet']),
+  );
   console.log(
     `\nmemory: ${memoryCases} cases x ${epochs} epochs (L = 0): peak RSS ${(peakRssKb / 1024).toFixed(0)} MB, ` +
       `wall ${seconds(ms)}${code === 0 ? '' : ` (exit ${code})`}`,

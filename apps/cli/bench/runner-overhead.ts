@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import codeReview from '@evalpacks/code-review';
 import { loadPackCases, loadPackVariant } from '@evalpacks/core';
 import { runPack } from '@evalpacks/core/runner';
-import { createOllamaAgent, createOllamaJudge } from '@evalpacks/models';
+import { createOllamaAgent, createOllamaJudge, OllamaHost } from '@evalpacks/models';
 import { startOllamaStandIn } from '@evalpacks/testkit';
 
 const { values } = parseArgs({
@@ -42,7 +42,7 @@ const cases = Array.from({ length: n }, (_, i) => ({
   expectedFindings: values.judge ? template.expectedFindings.slice(0, 1) : [],
   expectedAbsent: [],
 }));
-const options = { host: standIn.url, model: 'qwen3.5:4b', timeoutMs: 60_000 };
+const options = { host: new OllamaHost({ host: standIn.url, timeoutMs: 60_000 }), model: 'qwen3.5:4b' };
 
 const variant = await loadPackVariant(codeReview);
 const agent = createOllamaAgent(options);

@@ -53,6 +53,37 @@ describe('pnpm compare on Bedrock, and local against cloud', { timeout: 120_000 
     expect(ollama.calls).toHaveLength(0);
   });
 
+  it('spends one --max-cost over both sides: the variant stops once the baseline and its first case passed it', async () => {
+    scriptBedrockAgent(bedrock);
+    scriptBedrockJudge(bedrock, missedFinding);
+    const result = await run([
+      '--backend',
+      'bedrock',
+      '--bedrock-endpoint',
+      bedrock.url,
+      '--variant',
+      'v2',
+      '--concurrency',
+      '1',
+      '--max-cost',
+      '0.04',
+    ]);
+    expect(result.stderr).toBe('');
+    expect(result.network).toEqual([]);
+    // The baseline alone costs about $0.033, under the limit: only the spend of both sides together stops
+    // the variant, after its first case. The one case both sides ran is compared; the rest is said.
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain('budget --max-cost $0.0400 passed ($0.0422 spent): no more cases will start\n');
+    expect(result.stdout).toContain(
+      'calls     baseline 15 made, 0 from the cache · variant 6 made, 0 from the cache\n',
+    );
+    expect(result.stdout).toContain('Overall over 1 cases, 11 paired items\n');
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
+      '  not started       baseline 0, variant 2 case epochs (--max-cost ran out); compared over the 1 case both sides ran',
+    );
+    expect(bedrock.converseCalls({ modelId: SONNET, system: V2_ONLY })).toHaveLength(1);
+  });
+
   it('compares a local agent with a Bedrock agent under one Ollama judge, and says so in the header', async () => {
     scriptAgent(ollama);
     scriptReadingJudge(ollama);
@@ -72,7 +103,7 @@ describe('pnpm compare on Bedrock, and local against cloud', { timeout: 120_000 
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
       [
-        `baseline  baseline · ollama qwen3.5:4b @ ${ollama.url}`,
+        `baseline  baseline · ollama qwen3.5:4b @ ${ollama.url} · num_ctx auto`,
         `variant   baseline · bedrock ${SONNET} · us-east-1 @ ${bedrock.url}`,
         'judge     ollama judge:1b (both sides)',
       ].join('\n'),

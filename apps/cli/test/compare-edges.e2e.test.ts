@@ -65,7 +65,7 @@ describe('pnpm compare: errors, a pack of its own agent, paths from where pnpm r
     expect(result.stderr).toBe('');
     expect(result.code).toBe(2);
     const error =
-      '  variant error     agent: Ollama HTTP 500: llama runner process has terminated: stand-in http-500 fault';
+      '  variant error     agent: Ollama HTTP 500: llama runner process has terminated: stand-in http-500 fault (6 attempts); the model runner keeps failing (often out of memory): check `ollama ps` and the server log (journalctl -u ollama, or ~/.ollama/logs/server.log), or lower --concurrency';
     expect(fromFirstCase(result.stdout)).toBe(
       [
         '━━ basic-vulnerabilities Basic vulnerabilities',

@@ -221,7 +221,9 @@ describe('pnpm compare against the Ollama stand-in', () => {
     );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^variant {3}v2 · ollama qwen3\.5:0\.8b @ http:\/\/127\.0\.0\.1:\d+$/m);
+    expect(result.stdout).toMatch(
+      /^variant {3}v2 · ollama qwen3\.5:0\.8b @ http:\/\/127\.0\.0\.1:\d+ · num_ctx auto$/m,
+    );
     expect(result.stdout).toContain('                    baseline (qwen3.5:4b)                   v2 (qwen3.5:0.8b)\n');
     expect(standIn.chatCalls({ hasFormat: false, model: 'qwen3.5:0.8b' })).toHaveLength(3);
     expect(standIn.chatCalls({ hasFormat: false, model: 'qwen3.5:4b' })).toHaveLength(3);

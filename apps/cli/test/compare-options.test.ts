@@ -32,6 +32,16 @@ describe('parseCompareOptions', () => {
     expect(parseCompareOptions({ domain: 'x', variantModel: 'm', judgeStyle: 'yes-no' }).judgeStyle).toBe('yes-no');
   });
 
+  it('reads --max-cost, and refuses it where no model is called', () => {
+    expect(parseCompareOptions({ domain: 'x', variant: 'v2', maxCost: '0.5' }).maxCost).toBe(0.5);
+    expect(() => parseCompareOptions({ domain: 'x', variant: 'v2', maxCost: 'lots' })).toThrow(
+      '--max-cost must be a number of US dollars',
+    );
+    expect(() => parseCompareOptions({ runs: ['1', '2'], maxCost: '1' })).toThrow(
+      '--runs makes no model call; drop --max-cost',
+    );
+  });
+
   it('reads --max-flaky over repeats and refuses it on one epoch', () => {
     expect(parseCompareOptions({ domain: 'x', variant: 'v2', repeat: '3', maxFlaky: '1' }).maxFlaky).toBe(1);
     expect(() => parseCompareOptions({ domain: 'x', variant: 'v2', maxFlaky: '1' })).toThrow(

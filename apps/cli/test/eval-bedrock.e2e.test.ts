@@ -98,7 +98,7 @@ describe('pnpm eval --domain code-review on the Bedrock stand-in', { timeout: 60
     expect(result.code).toBe(1);
     expect(result.network).toEqual([]);
     expect(result.stdout).toContain(
-      `agent  ollama qwen3.5:4b @ ${ollama.url}\njudge  bedrock ${HAIKU} · us-east-1 @ ${bedrock.url}\nrun    1 · `,
+      `agent  ollama qwen3.5:4b @ ${ollama.url} · num_ctx auto\njudge  bedrock ${HAIKU} · us-east-1 @ ${bedrock.url}\nrun    1 · `,
     );
     expect(summaryOf(result.stdout)).toBe(
       [...RESULTS, '  cost            $0.0026 estimated (agent $0, judge $0.0026)', CALLS, ...AFTER].join('\n'),

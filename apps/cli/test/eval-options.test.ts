@@ -2,6 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { parseEvalOptions } from '../src/options/eval-options.ts';
 
 describe('parseEvalOptions', () => {
+  it("reads Ollama's flags, and reads its own result again unchanged (connect parses them a second time)", () => {
+    const raw = { domain: 'd', think: 'on', judgeThink: 'low', numCtx: '8192', maxTokens: '512', maxRetries: '0' };
+    const once = parseEvalOptions(raw);
+    expect(once).toMatchObject({ think: true, judgeThink: 'low', numCtx: 8192, maxTokens: 512, maxRetries: 0 });
+    expect(parseEvalOptions(once)).toMatchObject({ think: true, judgeThink: 'low', numCtx: 8192 });
+    expect(parseEvalOptions({ domain: 'd', think: 'off', numCtx: 'auto' })).toMatchObject({
+      think: false,
+      numCtx: 'auto',
+    });
+    expect(() => parseEvalOptions({ domain: 'd', think: 'maybe' })).toThrow(
+      '--think must be on, off, low, medium or high',
+    );
+    expect(() => parseEvalOptions({ domain: 'd', numCtx: '100' })).toThrow('--num-ctx must be auto or a whole');
+    expect(() => parseEvalOptions({ domain: 'd', numCtx: 'lots' })).toThrow(
+      '--num-ctx must be auto or a whole number of tokens from 512 to 1048576',
+    );
+  });
+
   it('fills the documented defaults', () => {
     expect(parseEvalOptions({ domain: 'code-review' })).toEqual({
       domain: 'code-review',
@@ -19,6 +37,7 @@ describe('parseEvalOptions', () => {
       color: true,
       cache: true,
       offline: false,
+      quiet: false,
       reporter: ['console'],
     });
   });

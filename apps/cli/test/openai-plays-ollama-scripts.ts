@@ -53,6 +53,8 @@ function asOpenAIMatcher(matcher: Matcher | undefined): OpenAIMatcher | undefine
 
 const FAULTS: Record<NonNullable<Reply['fault']>, Pick<OpenAIReply, 'fault' | 'error'>> = {
   'http-500': { fault: 'server-error' },
+  'http-502': { error: { status: 502, message: 'Bad Gateway', type: 'BadGateway' } },
+  busy: { error: { status: 503, message: 'server busy, please try again', type: 'ServiceUnavailable' } },
   'model-not-found': { error: { status: 404, message: 'The model does not exist.', type: 'NotFoundError' } },
   reset: { fault: 'reset' },
   hang: { fault: 'hang' },

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { scriptAgent } from './code-review-script.ts';
 import { scriptReadingJudge, scriptSubtleReviewer, subtleCase } from './compare-script.ts';
+import { junitSchemaProblems, parseJunit } from './junit-schema.ts';
 import { runCli } from './run-cli.ts';
 
 const missedBrief = brief(subtleCase?.expectedFindings.find((f) => f.id === 'missing-idempotency')?.description ?? '');
@@ -98,8 +100,9 @@ describe('pnpm eval --repeat against the Ollama stand-in', () => {
     );
   });
 
-  it('fails a run that passed when more items flipped than --max-flaky allows, and says so', async () => {
-    const result = await runCli(args(standIn, '--max-flaky', '0'));
+  it('fails a run that passed when more items flipped than --max-flaky allows, and marks it in JUnit', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'evalpacks-flaky-'));
+    const result = await runCli(args(standIn, '--max-flaky', '0', '--reporter', 'console,junit', '--out', out));
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     const report = fromPerCase(result.stdout);
@@ -107,6 +110,20 @@ describe('pnpm eval --repeat against the Ollama stand-in', () => {
     expect(report).toContain(
       '  model calls     45 made, 0 from the cache\n  flaky limit     1 flaky item (at most 0, exceeded)\n',
     );
+
+    const xml = readFileSync(join(out, 'junit.xml'), 'utf8');
+    expect(junitSchemaProblems(xml)).toEqual([]);
+    const [suite] = parseJunit(xml).testsuites.testsuite;
+    expect(suite?.testcase.map((testcase) => testcase.name)).toEqual([
+      ...[1, 2, 3].map((epoch) => `basic-vulnerabilities [epoch ${epoch}/3]`),
+      ...[1, 2, 3].map((epoch) => `false-positive-bait [epoch ${epoch}/3]`),
+      ...[1, 2, 3].map((epoch) => `subtle-issues [epoch ${epoch}/3] [flaky]`),
+    ]);
+    const flipped = 'subtle-issues finding missing-idempotency: caught 2/3';
+    expect(suite?.properties.property.filter((property) => property.name === 'flaky')).toEqual([
+      { name: 'flaky', value: flipped },
+    ]);
+    expect(suite?.['system-out']).toBe(`Flaky (passed in some epochs, failed in others)\n  ${flipped}`);
   });
 
   it('exits as before when the flaky items stay within --max-flaky', async () => {

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const TSX = `${ROOT}node_modules/.bin/tsx`;
-const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+export const TSX = `${ROOT}node_modules/.bin/tsx`;
+export const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
 /** Tests run the sources: the workspace's packages resolve to their src/ under this condition, no build needed. */
-const SOURCE = '--conditions=@evalpacks/source';
+export const SOURCE = '--conditions=@evalpacks/source';
 
 export interface CliResult {
   code: number | null;

@@ -35,7 +35,9 @@ describe('an Ollama host behind a proxy with basic auth', () => {
     const result = await runCli([...args, ...memory]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`agent  ollama qwen3.5:4b @ ${standIn.url.replace('http://', 'http://***@')}\n`);
+    expect(result.stdout).toContain(
+      `agent  ollama qwen3.5:4b @ ${standIn.url.replace('http://', 'http://***@')} · num_ctx auto\n`,
+    );
     const basic = `Basic ${Buffer.from(`evaluser:${SECRET}`).toString('base64')}`;
     expect(standIn.calls.length).toBeGreaterThanOrEqual(16);
     for (const call of standIn.calls) expect(call.headers.authorization).toBe(basic);

@@ -48,6 +48,8 @@ export {
 export { type SampleTranscript, SampleTranscriptSchema } from './schema/sample-transcript.ts';
 export type { CallCount, ToolArgsExpectation } from './schema/tool-expectations.ts';
 export {
+  type StopReason,
+  StopReasonSchema,
   type TokenUsage,
   type ToolCall,
   ToolCallSchema,

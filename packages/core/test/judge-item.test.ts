@@ -46,6 +46,28 @@ describe('judgeItem', () => {
     expect(judge.calls).toHaveLength(2);
   });
 
+  it('records a cut-off answer as a judge error naming the cause, without a repair attempt', async () => {
+    const base = scriptedJudge(() => '{"reasoning":"The diff shows');
+    const judge = {
+      ...base,
+      call: async (r: Parameters<typeof base.call>[0]) => ({ ...(await base.call(r)), stopReason: 'length' as const }),
+    };
+    const verdict = await judgeItem(judge, request, gate);
+    expect(verdict).toEqual({
+      kind: 'finding',
+      itemId: 'ssn',
+      model: 'judge-model',
+      usage: { input: 10, output: 5 },
+      latencyMs: 1,
+      stopReason: 'length',
+      status: 'error',
+      error:
+        'the judge answer was cut off at its output limit (stop reason "length"); a thinking judge can use it all up: try --judge-think off',
+      raw: '{"reasoning":"The diff shows',
+    });
+    expect(base.calls).toHaveLength(1);
+  });
+
   it('reports an item offline mode has no cached verdict for as skipped, neither a pass nor an error', async () => {
     const judge = scriptedJudge(() => new Error('model call', { cause: new CacheMissError('judge', 'key') }));
     expect(await judgeItem(judge, { ...request, epoch: 2 }, gate)).toMatchObject({

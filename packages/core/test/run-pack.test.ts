@@ -25,6 +25,40 @@ const caught = (r: { prompt: string }) =>
       : '{"reasoning":"Explains the SSN leak.","caught":true}';
 
 describe('runPack', () => {
+  it('phased, judges no case before every agent run is over', async () => {
+    const cases = ['a', 'b', 'c', 'd'].map((id) => ({ ...sampleCase, id }));
+    const order = async (phased: boolean) => {
+      const events: string[] = [];
+      let judged: () => void = () => {};
+      const firstJudgeCall = new Promise<void>((resolve) => {
+        judged = resolve;
+      });
+      const inner = scriptedAgent(() => '| Finding | Severity |');
+      // The last case answers only after a judge call, or after 50 ms when none may come first.
+      const agent: AgentPort = {
+        ...inner,
+        run: async (request) => {
+          if (request.caseId === 'd') await Promise.race([firstJudgeCall, new Promise((r) => setTimeout(r, 50))]);
+          events.push(`agent ${request.caseId}`);
+          return inner.run(request);
+        },
+      };
+      const judge = scriptedJudge((r) => {
+        judged();
+        events.push('judge');
+        return caught(r);
+      });
+      await runPack({ pack, variant, cases, agent, judge, concurrency: 2, phased });
+      return events;
+    };
+    const phased = await order(true);
+    expect(phased.slice(0, 4)).toEqual(['agent a', 'agent b', 'agent c', 'agent d']);
+    expect(phased.slice(4).every((e) => e === 'judge')).toBe(true);
+    // Interleaved, the first answers are judged while the last case is still running.
+    const interleaved = await order(false);
+    expect(interleaved.indexOf('agent d')).toBeGreaterThan(interleaved.indexOf('judge'));
+  });
+
   it('runs agent, checks and judge per case and names the RISEN part to edit', async () => {
     const cases = [sampleCase, { ...sampleCase, id: 'no-table', name: 'No table' }];
     const agent = scriptedAgent(() => '| Finding | Severity |');

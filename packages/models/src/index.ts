@@ -2,12 +2,15 @@
 // parallel with the preflight request. Import agent.ts, strands-model.ts or
 // strands/tools.ts directly to use them on their own.
 // Bedrock is its own entry, `@evalpacks/models/bedrock`, so that a run without it never loads the AWS SDK.
+
+export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './common/retry-policy.ts';
 export {
   DEFAULT_BEDROCK_AGENT_MODEL,
   DEFAULT_BEDROCK_JUDGE_MODEL,
   DEFAULT_BEDROCK_REGION,
 } from './defaults.ts';
-export { createOllamaAgent, createOllamaJudge, type OllamaBackendOptions } from './ollama/backend.ts';
+export { createOllamaAgent, createOllamaJudge, type OllamaRoleOptions, type ThinkSetting } from './ollama/backend.ts';
+export { checkOllamaCapabilities, type ModelNeeds } from './ollama/capabilities.ts';
 export {
   createOllamaClient,
   DEFAULT_OLLAMA_HOST,
@@ -15,13 +18,24 @@ export {
   OllamaTimeoutError,
   resolveOllamaHost,
 } from './ollama/client.ts';
-export { OllamaUnavailableError } from './ollama/errors.ts';
 export {
+  CONTEXT_STEP,
+  estimatePromptTokens,
+  type NumCtxSetting,
+  PromptTooLongError,
+  PromptTruncatedError,
+} from './ollama/context-window.ts';
+export { OllamaUnavailableError } from './ollama/errors.ts';
+export { OllamaHost, type OllamaHostOptions, RUN_KEEP_ALIVE } from './ollama/host.ts';
+export {
+  JUDGE_MAX_TOKENS,
+  judgeOutputTokens,
   type OllamaStructuredCallOptions,
   type OllamaStructuredCallResult,
   ollamaStructuredCall,
 } from './ollama/judge.ts';
 export { preflightOllama } from './ollama/preflight.ts';
+export { DEFAULT_AGENT_MAX_TOKENS } from './ollama/strands-model.ts';
 export {
   loadPriceTable,
   PRICE_TABLE_PATH,

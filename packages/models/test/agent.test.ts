@@ -3,7 +3,7 @@ import { tool } from '@strands-agents/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runOllamaAgent } from '../src/ollama/agent.ts';
-import { createOllamaClient } from '../src/ollama/client.ts';
+import { OllamaHost } from '../src/ollama/host.ts';
 import { MODEL, weatherTool } from './support.ts';
 
 let s: OllamaStandIn;
@@ -15,7 +15,7 @@ beforeEach(() => s.reset());
 
 const run = (overrides: Partial<Parameters<typeof runOllamaAgent>[0]> = {}) =>
   runOllamaAgent({
-    client: createOllamaClient({ host: s.url, timeoutMs: 5_000 }),
+    host: new OllamaHost({ host: s.url, timeoutMs: 5_000, retry: { baseDelayMs: 1 } }),
     model: MODEL,
     systemPrompt: 'You are terse.',
     input: 'What is the weather in Paris?',
@@ -35,13 +35,17 @@ describe('runOllamaAgent', () => {
       turns: 1,
       usage: { input: 12, output: 3 },
       model: MODEL,
+      stopReason: 'end',
     });
+    expect(transcript).not.toHaveProperty('retries');
     expect(transcript.error).toBeUndefined();
     expect(transcript.latencyMs).toBeGreaterThanOrEqual(0);
 
     const [call] = s.chatCalls();
     expect(call?.body.stream).toBe(false);
-    expect(call?.body.options).toEqual({ temperature: 0.2 });
+    // num_predict is the output budget; num_ctx fits the prompt plus it, in steps of 2048 tokens.
+    expect(call?.body.options).toEqual({ temperature: 0.2, num_predict: 8192, num_ctx: 10240 });
+    expect(call?.body.keep_alive).toBe('30m');
     expect(call?.body.tools).toBeUndefined();
     expect(call?.body.messages).toEqual([
       { role: 'system', content: 'You are terse.' },
@@ -171,13 +175,15 @@ describe('runOllamaAgent', () => {
     s.script({ reply: { fault: 'hang' } });
     const started = performance.now();
     const transcript = await runOllamaAgent({
-      client: createOllamaClient({ host: s.url, timeoutMs: 300 }),
+      host: new OllamaHost({ host: s.url, timeoutMs: 300, retry: { maxAttempts: 1 } }),
       model: MODEL,
       systemPrompt: '',
       input: 'hi',
       maxTurns: 1,
     });
-    expect(transcript.error).toBe('Ollama request timed out after 300 ms');
+    expect(transcript.error).toBe(
+      'Ollama request timed out after 300 ms; no answer in time: check `ollama ps` (is the model loaded, on the GPU?), raise --timeout or lower --concurrency',
+    );
     expect(performance.now() - started).toBeLessThan(3_000);
   });
 

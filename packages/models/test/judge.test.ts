@@ -1,7 +1,7 @@
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createOllamaClient } from '../src/ollama/client.ts';
+import { OllamaHost } from '../src/ollama/host.ts';
 import { ollamaStructuredCall } from '../src/ollama/judge.ts';
 import { MODEL } from './support.ts';
 
@@ -16,7 +16,7 @@ const jsonSchema = z.toJSONSchema(z.object({ passed: z.boolean(), reasoning: z.s
 
 const call = () =>
   ollamaStructuredCall({
-    client: createOllamaClient({ host: s.url, timeoutMs: 5_000 }),
+    host: new OllamaHost({ host: s.url, timeoutMs: 5_000, retry: { baseDelayMs: 1 } }),
     model: MODEL,
     system: 'You grade answers.',
     prompt: 'Did it mention Paris?',
@@ -56,8 +56,11 @@ describe('ollamaStructuredCall', () => {
     expect((await call()).text).toBe('not json at all');
   });
 
-  it('lets an HTTP failure propagate', async () => {
+  it('retries a crashed runner, then says how often it tried and what to check', async () => {
     s.script({ reply: { fault: 'http-500' } });
-    await expect(call()).rejects.toMatchObject({ name: 'ResponseError', status_code: 500 });
+    await expect(call()).rejects.toThrow(
+      'Ollama HTTP 500: llama runner process has terminated: stand-in http-500 fault (6 attempts); the model runner keeps failing (often out of memory): check `ollama ps` and the server log (journalctl -u ollama, or ~/.ollama/logs/server.log), or lower --concurrency',
+    );
+    expect(s.chatCalls()).toHaveLength(6);
   });
 });

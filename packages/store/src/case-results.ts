@@ -2,6 +2,7 @@ import {
   type CaseResult,
   CaseSchema,
   CheckResultSchema,
+  type StopReason,
   type TokenUsage,
   ToolCallSchema,
   type Verdict,
@@ -41,8 +42,9 @@ export function insertCaseResult(
     );
     db.prepare(
       `INSERT INTO transcripts (run_id, case_id, epoch, model, input, answer, tool_calls_json, turns, input_tokens,
-         output_tokens, latency_ms, cost_usd, error, sample, retries, turn_limit_reached, answer_cut)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         output_tokens, latency_ms, cost_usd, error, sample, retries, turn_limit_reached, answer_cut, stop_reason,
+         thinking, prompt_truncated_to)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       ...key,
       transcript.model,
@@ -59,11 +61,14 @@ export function insertCaseResult(
       transcript.retries ?? null,
       transcript.turnLimitReached === undefined ? null : transcript.turnLimitReached ? 1 : 0,
       transcript.answerCut ?? null,
+      transcript.stopReason ?? null,
+      transcript.thinking ?? null,
+      transcript.promptTruncatedTo ?? null,
     );
     const insertVerdict = db.prepare(
       `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
-         skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries, prompt_version)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries, prompt_version, stop_reason)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     result.verdicts.forEach((verdict, position) => {
       insertVerdict.run(
@@ -84,6 +89,7 @@ export function insertCaseResult(
         costOf('judge', verdict.usage) ?? null,
         verdict.retries ?? null,
         verdict.promptVersion ?? null,
+        verdict.stopReason ?? null,
       );
     });
   })();
@@ -111,6 +117,9 @@ interface CaseRow {
   retries: number | null;
   turn_limit_reached: number | null;
   answer_cut: number | null;
+  stop_reason: StopReason | null;
+  thinking: string | null;
+  prompt_truncated_to: number | null;
 }
 
 interface VerdictRow {
@@ -130,6 +139,7 @@ interface VerdictRow {
   latency_ms: number;
   retries: number | null;
   prompt_version: string | null;
+  stop_reason: StopReason | null;
 }
 
 function verdictFromRow(row: VerdictRow): Verdict {
@@ -141,6 +151,7 @@ function verdictFromRow(row: VerdictRow): Verdict {
     latencyMs: row.latency_ms,
     ...(row.retries !== null && { retries: row.retries }),
     ...(row.prompt_version !== null && { promptVersion: row.prompt_version }),
+    ...(row.stop_reason !== null && { stopReason: row.stop_reason }),
   };
   if (row.status === 'ok') return { ...base, status: 'ok', reasoning: row.reasoning ?? '', passed: row.passed === 1 };
   if (row.status === 'error') {
@@ -161,7 +172,8 @@ export function selectCaseResults(db: Database.Database, runId: number, caseId?:
   const rows = db
     .prepare(
       `SELECT c.*, t.model, t.input, t.answer, t.tool_calls_json, t.turns, t.input_tokens, t.output_tokens,
-              t.latency_ms, t.error, t.sample, t.retries, t.turn_limit_reached, t.answer_cut
+              t.latency_ms, t.error, t.sample, t.retries, t.turn_limit_reached, t.answer_cut, t.stop_reason,
+              t.thinking, t.prompt_truncated_to
        FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)
        WHERE c.run_id = ?${oneCase} ORDER BY c.rowid`,
     )
@@ -191,6 +203,9 @@ export function selectCaseResults(db: Database.Database, runId: number, caseId?:
       ...(row.retries !== null && { retries: row.retries }),
       ...(row.turn_limit_reached !== null && { turnLimitReached: row.turn_limit_reached === 1 }),
       ...(row.answer_cut !== null && { answerCut: row.answer_cut }),
+      ...(row.stop_reason !== null && { stopReason: row.stop_reason }),
+      ...(row.thinking !== null && { thinking: row.thinking }),
+      ...(row.prompt_truncated_to !== null && { promptTruncatedTo: row.prompt_truncated_to }),
     },
     checks: parse(z.array(CheckResultSchema), row.checks_json),
     verdicts: verdicts.get(`${row.case_id}#${row.epoch}`) ?? [],

@@ -140,6 +140,13 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE runs ADD COLUMN owner_host TEXT;
   ALTER TABLE runs ADD COLUMN heartbeat_at TEXT;
   `,
+  // 7: why each answer stopped (a cut-off one is 'length'), the agent's thinking, and a prompt the server cut.
+  `
+  ALTER TABLE transcripts ADD COLUMN stop_reason TEXT;
+  ALTER TABLE transcripts ADD COLUMN thinking TEXT;
+  ALTER TABLE transcripts ADD COLUMN prompt_truncated_to INTEGER;
+  ALTER TABLE verdicts ADD COLUMN stop_reason TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

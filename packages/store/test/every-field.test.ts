@@ -18,8 +18,16 @@ function fullResult(): CaseResult {
       turnLimitReached: true,
       sample: true,
       answerCut: 20_000_000,
+      stopReason: 'length',
+      thinking: 'First the diff, then the tests.',
+      promptTruncatedTo: 2050,
     },
-    verdicts: base.verdicts.map((verdict, index) => ({ ...verdict, retries: index + 1, promptVersion: 'judge-v9' })),
+    verdicts: base.verdicts.map((verdict, index) => ({
+      ...verdict,
+      retries: index + 1,
+      promptVersion: 'judge-v9',
+      stopReason: 'end',
+    })),
   };
 }
 
@@ -69,9 +77,13 @@ describe('every transcript and verdict field', () => {
     store.close();
     const db = new Database(path, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(db.prepare('SELECT turn_limit_reached, retries FROM transcripts').get()).toEqual({
+    expect(
+      db.prepare('SELECT turn_limit_reached, retries, stop_reason, prompt_truncated_to FROM transcripts').get(),
+    ).toEqual({
       turn_limit_reached: 1,
       retries: 2,
+      stop_reason: 'length',
+      prompt_truncated_to: 2050,
     });
     db.close();
   });

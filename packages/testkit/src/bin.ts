@@ -2,15 +2,16 @@
 /**
  * Runs the Ollama stand-in by hand, e.g. to capture README output against a known script:
  *   tsx packages/testkit/src/bin.ts --script rules.json [--port 11434] [--latency 200]
- * rules.json: { "models"?: string[], "rules": Rule[] } with declarative matchers only.
+ * rules.json: { "rules": Rule[], ...StandInOptions } with declarative matchers only, e.g.
+ * { "models": [{ "name": "tiny:1b", "contextLength": 8192 }], "loadDelayMs": 2000, "maxLoaded": 1, "rules": [...] }
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startOllamaStandIn } from './ollama/server.ts';
-import type { Rule } from './ollama/types.ts';
+import type { Rule, StandInOptions } from './ollama/types.ts';
 
-interface ScriptFile {
-  models?: string[];
+/** rules.json: the rules and any stand-in option (models with their context and capabilities, ...). */
+interface ScriptFile extends StandInOptions {
   rules: Rule[];
 }
 
@@ -25,8 +26,9 @@ if (!values.script) {
 const file = JSON.parse(await readFile(values.script, 'utf8')) as ScriptFile;
 if (!Array.isArray(file.rules)) throw new TypeError(`${values.script}: expected { "rules": [...] }`);
 
+const { rules: _rules, ...fileOptions } = file;
 const standIn = await startOllamaStandIn({
-  models: file.models,
+  ...fileOptions,
   port: values.port === undefined ? undefined : Number(values.port),
   latencyMs: values.latency === undefined ? undefined : Number(values.latency),
 });

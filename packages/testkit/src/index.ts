@@ -14,16 +14,21 @@ export type {
   Rule as BedrockRule,
 } from './bedrock/types.ts';
 export { NO_MATCH } from './ollama/chat.ts';
+export { PROMPT_TOO_LONG, type SeenPrompt } from './ollama/context.ts';
+export { BUSY } from './ollama/faults.ts';
 export { startOllamaStandIn } from './ollama/server.ts';
 export type {
   CallRecord,
+  Capability,
   ChatMessage,
   ChatRequest,
   ChatToolCall,
   Fault,
+  LoadRecord,
   Matcher,
   MatchSpec,
   MessageRole,
+  ModelSpec,
   OllamaStandIn,
   Reply,
   ReplyFn,

@@ -31,7 +31,7 @@ describe('model endpoints', () => {
 
   it('shows a known model with its capabilities, by either spelling of an untagged name', async () => {
     const shown = await ollama.show({ model: 'qwen3.5:4b' });
-    expect(shown.capabilities).toEqual(['completion', 'tools']);
+    expect(shown.capabilities).toEqual(['completion', 'tools', 'thinking']);
     expect(shown.details.format).toBe('gguf');
     expect((await ollama.show({ model: 'llama3:latest' })).capabilities).toContain('tools');
   });

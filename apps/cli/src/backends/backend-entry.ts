@@ -18,6 +18,8 @@ export interface ConnectRequest<Options> {
   timeoutMs: number;
   /** The call cache and counter every model call goes through. */
   calls: ModelCalls;
+  /** The pack gives its agent tools: a preflight may check the agent models can call them. */
+  agentTools: boolean;
   /** Where a backend that can be throttled (a cloud API, a rate-limited server) reports 429s and successes. */
   signals?: ThrottleSignals;
 }

@@ -17,6 +17,8 @@ export interface BackendRequest {
   judge?: RoleChoice;
   /** Every backend's own flags (--ollama-host, --region, ...); each backend reads its own. */
   options: BackendOptions;
+  /** The pack gives its agent tools, so the agent models must be able to call them. */
+  agentTools?: boolean;
   /** Seconds for one model request. */
   timeout: number;
   /**
@@ -63,9 +65,10 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
   for (const name of [...used].reverse()) {
     const entry = backendEntry(name);
     const options = entry.options.parse(request.options);
+    const agentTools = request.agentTools ?? false;
     connected.set(
       name,
-      await entry.connect({ options, models: modelsOn(name), timeoutMs, calls, signals: request.signals }),
+      await entry.connect({ options, models: modelsOn(name), timeoutMs, calls, agentTools, signals: request.signals }),
     );
   }
   for (const name of used) connections.set(name, connected.get(name) as Connection);

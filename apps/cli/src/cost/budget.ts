@@ -1,42 +1,32 @@
 import type { ModelRef } from '@evalpacks/core';
-import { costOf, formatUsd, type Price, type PriceLookup } from '@evalpacks/core/report';
+import { costOf, formatUsd, type Price } from '@evalpacks/core/report';
 import type { AgentPort, JudgePort } from '@evalpacks/core/runner';
 import { UsageError } from '../usage-error.ts';
-
-/** What a budget needs to know of the run: its models and where their prices come from. */
-export interface PricedPlan {
-  agent: ModelRef;
-  judge?: ModelRef;
-  priceOf: PriceLookup;
-  priceTablePath: string;
-}
+import type { Prices } from './prices.ts';
 
 /**
  * `--max-cost`: meters every model call's tokens at list price as it returns, and refuses to start
  * a new case once the spend so far passes the limit. Cases already running finish, so the final
  * bill can pass the limit by what those cases cost; the run says so and lists what never started.
+ * One budget may meter several runs (compare's two sides): the spend is theirs together.
  */
 export class Budget {
   #spent = 0;
   #announced = false;
-  readonly #agentPrice: Price;
-  readonly #judgePrice: Price | undefined;
 
-  /** Throws a UsageError, before any model call, when a model the run uses has no price. */
   constructor(
     readonly maxUsd: number,
-    plan: PricedPlan,
+    private readonly prices: Prices,
     private readonly announce: (line: string) => void,
-  ) {
-    const priceFor = (ref: ModelRef): Price => {
-      const price = plan.priceOf(ref);
-      if (price) return price;
-      throw new UsageError(
-        `--max-cost needs a price for ${ref.backend} model '${ref.model}'; add it to ${plan.priceTablePath} or drop --max-cost`,
-      );
-    };
-    this.#agentPrice = priceFor(plan.agent);
-    this.#judgePrice = plan.judge && priceFor(plan.judge);
+  ) {}
+
+  /** The price of a model the budget meters; a UsageError, before any model call, when it has none. */
+  priceFor(ref: ModelRef): Price {
+    const price = this.prices.priceOf(ref);
+    if (price) return price;
+    throw new UsageError(
+      `--max-cost needs a price for ${ref.backend} model '${ref.model}'; add it to ${this.prices.priceTablePath} or drop --max-cost`,
+    );
   }
 
   /** Counts what an earlier attempt of a resumed run already spent. */
@@ -51,14 +41,15 @@ export class Budget {
   /** The same ports, each call adding its tokens' cost to the spend as it returns. */
   meter(ports: { agent: AgentPort; judge?: JudgePort }): { agent: AgentPort; judge?: JudgePort } {
     const { agent, judge } = ports;
-    const judgePrice = this.#judgePrice;
+    const agentPrice = this.priceFor(agent);
+    const judgePrice = judge && this.priceFor(judge);
     return {
       agent: {
         backend: agent.backend,
         model: agent.model,
         run: async (request) => {
           const transcript = await agent.run(request);
-          this.#spent += costOf(transcript.usage, this.#agentPrice);
+          this.#spent += costOf(transcript.usage, agentPrice);
           return transcript;
         },
       },

@@ -3,7 +3,7 @@ import { BACKEND_OPTIONS, backendSchema, DEFAULT_BACKEND, unusedBackendFlags } f
 import { defaultAgentModel } from '../backends/roles.ts';
 import { UsageError } from '../usage-error.ts';
 import { JudgeStyleSchema } from './eval-options.ts';
-import { flakyNeedsRepeats, maxFlakySchema, RUN_LIMITS } from './run-limits.ts';
+import { flakyNeedsRepeats, maxCostSchema, maxFlakySchema, RUN_LIMITS } from './run-limits.ts';
 
 const runId = (flag: string) =>
   z.coerce
@@ -39,6 +39,7 @@ export const CompareOptionsSchema = z
     skipStructural: z.boolean().default(false),
     ...RUN_LIMITS,
     maxFlaky: maxFlakySchema,
+    maxCost: maxCostSchema,
     seed: z.coerce.number({ error: '--seed must be a number' }).int('--seed must be a whole number').default(1),
     store: z.string().min(1).optional(),
     /** false with --no-cache; absent means true. */
@@ -60,6 +61,7 @@ export const CompareOptionsSchema = z
   .refine((o) => o.runs || o.variant !== undefined || o.variantModel !== undefined || o.variantBackend !== undefined, {
     message: 'nothing to compare: give --variant NAME|FILE, --variant-model MODEL, or both',
   })
+  .refine((o) => !(o.runs && o.maxCost !== undefined), { message: '--runs makes no model call; drop --max-cost' })
   .refine((o) => o.runs || flakyNeedsRepeats.check(o), { message: flakyNeedsRepeats.message })
   .superRefine((o, ctx) => {
     const backend = o.backend ?? DEFAULT_BACKEND;

@@ -4,7 +4,7 @@ import { BACKEND_OPTIONS, backendSchema, DEFAULT_BACKEND, unusedBackendFlags } f
 import { defaultAgentModel } from '../backends/roles.ts';
 import { REPORTERS } from '../output/file-reports.ts';
 import { UsageError } from '../usage-error.ts';
-import { flakyNeedsRepeats, maxFlakySchema, RUN_LIMITS } from './run-limits.ts';
+import { flakyNeedsRepeats, maxCostSchema, maxFlakySchema, RUN_LIMITS } from './run-limits.ts';
 
 /** `--judge-style`, shared by eval and compare. */
 export const JudgeStyleSchema = z
@@ -55,15 +55,13 @@ export const EvalOptionsSchema = z
     judgeModel: z.string().min(1).optional(),
     judgeStyle: JudgeStyleSchema,
     ...BACKEND_OPTIONS.shape,
-    maxCost: z.coerce
-      .number({ error: '--max-cost must be a number of US dollars' })
-      .nonnegative('--max-cost must not be negative')
-      .optional(),
+    maxCost: maxCostSchema,
     structuralOnly: z.boolean().default(false),
     skipStructural: z.boolean().default(false),
     judgeAlways: z.boolean().default(false),
     ...RUN_LIMITS,
     ci: z.boolean().default(false),
+    quiet: z.boolean().default(false),
     color: z.boolean().default(true),
     store: z.string().min(1).optional(),
     cache: z.boolean().default(true),

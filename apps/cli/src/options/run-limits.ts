@@ -17,6 +17,12 @@ export const RUN_LIMITS = {
   policy: PolicySchema,
 };
 
+/** --max-cost in US dollars: one budget for the run (for compare: both sides together). */
+export const maxCostSchema = z.coerce
+  .number({ error: '--max-cost must be a number of US dollars' })
+  .nonnegative('--max-cost must not be negative')
+  .optional();
+
 /** --max-flaky N: the run fails when more than N items flipped between epochs (needs --repeat 2 or more). */
 export const maxFlakySchema = z.coerce
   .number({ error: '--max-flaky must be a number of items' })

@@ -11,12 +11,16 @@ import { writeFileReports } from './file-reports.ts';
 /** The console reporter when chosen (it is by default), else silence; file reporters run at the end. */
 export function consoleOutput(report: ReportPlan, io: CommandIo, epochs: number, priceOf?: PriceLookup) {
   const write = report.console ? io.write : () => {};
+  // --quiet keeps the summary only: the header and the case blocks go nowhere.
+  const detail = report.quiet ? () => {} : write;
   const color = report.color && io.isTTY;
   const reporter = consoleReporter({ write, color, epochs, priceOf });
   return {
-    text: write,
-    line: (text: string) => write(`${text}\n`),
-    caseResult: (result: CaseResult) => reporter.caseResult(result),
+    text: detail,
+    line: (text: string) => detail(`${text}\n`),
+    caseResult: (result: CaseResult) => {
+      if (!report.quiet) reporter.caseResult(result);
+    },
     summary: reporter.summary,
     repeatSummary: repeatReporter({ write, color, priceOf }).summary,
   };

@@ -20,6 +20,8 @@ export interface ComparePlan {
   color: boolean;
   /** --max-flaky: the most items that may flip between epochs, both sides together. */
   maxFlaky?: number;
+  /** --max-cost: one budget in US dollars for both sides together (the side plans carry none of their own). */
+  maxCost?: number;
 }
 
 interface Prompt {
@@ -126,6 +128,7 @@ export async function planCompare(options: CompareOptions): Promise<ComparePlan>
         ...backends,
         timeout: options.timeout,
         concurrency: options.concurrency,
+        maxCost: options.maxCost,
       }),
     },
     report: { console: false, color: false, files: [] },
@@ -137,5 +140,6 @@ export async function planCompare(options: CompareOptions): Promise<ComparePlan>
     seed: options.seed,
     color: options.color && !options.ci,
     ...(options.maxFlaky !== undefined && { maxFlaky: options.maxFlaky }),
+    ...(options.maxCost !== undefined && { maxCost: options.maxCost }),
   };
 }

@@ -3,6 +3,8 @@ import { printComparison } from '@evalpacks/core/report';
 import { type Comparison, compareRuns } from '@evalpacks/core/stats';
 import type { EvalStore, RunRecord } from '@evalpacks/store';
 import { isBackend } from '../backends/registry.ts';
+import { Budget } from '../cost/budget.ts';
+import { loadPrices } from '../cost/prices.ts';
 import { flakyLimitRow } from '../output/call-counts.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { printCompareHeader, type SideFacts, sideFacts, sideLabels } from '../output/compare-header.ts';
@@ -29,11 +31,35 @@ function compareExit(comparison: Comparison, maxFlaky: number | undefined, io: C
   return gate.ok || code === 2 ? code : 1;
 }
 
+interface SideRun {
+  id: number;
+  tallies: CaseTally[];
+  /** Case epochs the --max-cost budget left out. */
+  notStarted: number;
+}
+
 /** Runs one side as the eval run it is (saved, through the cache); its case tallies over the epochs. */
-async function runSide(side: PreparedRun, store: EvalStore): Promise<{ id: number; tallies: CaseTally[] }> {
+async function runSide(side: PreparedRun, store: EvalStore): Promise<SideRun> {
   const session = recordRun(side, store);
   const run = await runPrepared(side, session);
-  return { id: session.run.id, tallies: gradeRun(run, { policy: side.plan.policy.name }).cases };
+  const tallies = gradeRun(run, { policy: side.plan.policy.name }).cases;
+  return { id: session.run.id, tallies, notStarted: run.notStarted?.length ?? 0 };
+}
+
+/**
+ * When the budget left cases out, only the cases both sides ran are a pair: the rest is left out of the
+ * comparison, and said so in one line.
+ */
+function pairedByBudget(before: SideRun, after: SideRun): { tallies: [CaseTally[], CaseTally[]]; note?: string } {
+  if (before.notStarted + after.notStarted === 0) return { tallies: [before.tallies, after.tallies] };
+  const ran = (side: SideRun) => new Set(side.tallies.map((tally) => tally.case.id));
+  const [left, right] = [ran(before), ran(after)];
+  const both = (tally: CaseTally) => left.has(tally.case.id) && right.has(tally.case.id);
+  const paired = before.tallies.filter(both).length;
+  const note =
+    `  ${'not started'.padEnd(18)}baseline ${before.notStarted}, variant ${after.notStarted} case epochs ` +
+    `(--max-cost ran out); compared over the ${paired} case${paired === 1 ? '' : 's'} both sides ran\n`;
+  return { tallies: [before.tallies.filter(both), after.tallies.filter(both)], note };
 }
 
 const callsOf = (side: PreparedRun) => {
@@ -47,8 +73,10 @@ const callsOf = (side: PreparedRun) => {
  */
 export async function executeCompare(plan: ComparePlan, store: EvalStore, io: CommandIo): Promise<number> {
   const cache = sidesApart(store.callCache());
-  const baseline = await prepareRun(plan.baseline, io, cache);
-  const variant = await prepareRun(plan.variant, io, cache);
+  // One budget meters both sides; every model of both is priced before anything is recorded.
+  const budget = plan.maxCost === undefined ? undefined : new Budget(plan.maxCost, await loadPrices(), io.write);
+  const baseline = await prepareRun(plan.baseline, io, cache, budget);
+  const variant = await prepareRun(plan.variant, io, cache, budget);
   const [baselineFacts, variantFacts] = [sideFacts(baseline), sideFacts(variant)];
   printCompareHeader(io, {
     pack: plan.pack.name,
@@ -67,13 +95,18 @@ export async function executeCompare(plan: ComparePlan, store: EvalStore, io: Co
     `runs      baseline ${before.id}, variant ${after.id} in ${shortPath(store.path)}\n` +
       `calls     baseline ${callsOf(baseline)} · variant ${callsOf(variant)}\n\n`,
   );
-  const comparison = compareRuns(before.tallies, after.tallies, { seed: plan.seed });
+  const paired = pairedByBudget(before, after);
+  const comparison = compareRuns(...paired.tallies, { seed: plan.seed });
   printComparison(comparison, {
     write: io.write,
     color: plan.color && io.isTTY,
     labels: sideLabels(baselineFacts, variantFacts),
   });
-  return compareExit(comparison, plan.maxFlaky, io);
+  const code = compareExit(comparison, plan.maxFlaky, io);
+  if (!paired.note) return code;
+  // Cases left out leave the question open, as agent or judge errors do: inconclusive.
+  io.write(paired.note);
+  return 2;
 }
 
 const refSide = (run: RunRecord): SideFacts => ({

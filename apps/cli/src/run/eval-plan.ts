@@ -15,6 +15,7 @@ import { planPolicy } from './policy.ts';
 export function reportPlan(options: EvalOptions): ReportPlan {
   return {
     console: options.reporter.includes('console'),
+    quiet: options.quiet,
     color: options.color && !options.ci,
     files: options.reporter.filter((name) => name !== 'console'),
     ...(options.out !== undefined && { out: userPath(options.out) }),

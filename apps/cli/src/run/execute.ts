@@ -19,6 +19,7 @@ import { storedCost } from '../cost/stored-cost.ts';
 import { type Session, startSession } from '../memory/session.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { consoleOutput, finishRun } from '../output/finish-run.ts';
+import { type ProgressMode, startProgress } from '../output/progress.ts';
 import { printHeader } from '../output/run-header.ts';
 import { headerFacts } from './header-facts.ts';
 import type { RunPlan } from './plan.ts';
@@ -48,20 +49,24 @@ const refOf = (port: { backend: string; model: string }): ModelRef => ({ backend
 
 /**
  * Connects what a plan needs. `callCache` is the store's call cache unless the caller narrows it (compare
- * keeps its two sides from answering each other). Checks that can fail without a model call (a model
+ * keeps its two sides from answering each other); `sharedBudget` is one --max-cost over several plans. Checks that can fail without a model call (a model
  * without a price under --max-cost, missing credentials) fail here, before anything is recorded.
  */
-export async function prepareRun(plan: RunPlan, io: CommandIo, callCache: CallCache): Promise<PreparedRun> {
+export async function prepareRun(
+  plan: RunPlan,
+  io: CommandIo,
+  callCache: CallCache,
+  sharedBudget?: Budget,
+): Promise<PreparedRun> {
   const source = plan.agent;
   const ownAgent = source.kind === 'own' ? packOwnAgent(plan.pack, plan.calls.timeout) : undefined;
   const prices = await loadPrices();
   const agentRole = source.kind === 'backend' ? source.role : undefined;
   const agentRef: ModelRef = ownAgent ?? agentRole ?? (source as { run: RunRecord }).run.agent;
   // Checked before connecting, so a model without a price costs nothing to find out about.
-  const budget =
-    plan.maxCost === undefined
-      ? undefined
-      : new Budget(plan.maxCost, { agent: agentRef, ...(plan.judge && { judge: plan.judge }), ...prices }, io.write);
+  const budget = sharedBudget ?? (plan.maxCost === undefined ? undefined : new Budget(plan.maxCost, prices, io.write));
+  budget?.priceFor(agentRef);
+  if (plan.judge) budget?.priceFor(plan.judge);
   const pace = new AdaptiveConcurrency(plan.calls.concurrency);
   const backends = await connectBackends({
     signals: pace,
@@ -70,6 +75,7 @@ export async function prepareRun(plan: RunPlan, io: CommandIo, callCache: CallCa
     options: plan.calls.backends,
     timeout: plan.calls.timeout,
     cache: { store: callCache, mode: plan.calls.cache },
+    agentTools: plan.pack.tools !== undefined,
   });
   const live =
     source.kind === 'stored'
@@ -130,6 +136,12 @@ export function runPrepared(
   });
 }
 
+/** Live on a terminal, plain lines in logs and pipes; none with --quiet or without the console reporter. */
+function progressMode(plan: RunPlan, io: CommandIo): ProgressMode {
+  if (!plan.report.console || plan.report.quiet) return 'off';
+  return io.isTTY ? 'live' : 'plain';
+}
+
 /**
  * The one executor of eval, --resume and --rejudge: prepares the plan, records it, prints the header and
  * each case, then the summary and the file reports. Resolves to the exit code (0 all passed, 1 failures).
@@ -137,9 +149,23 @@ export function runPrepared(
 export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo): Promise<number> {
   const prepared = await prepareRun(plan, io, store.callCache());
   const session = recordRun(prepared, store);
-  const output = consoleOutput(plan.report, io, plan.epochs, prepared.prices.priceOf);
+  const progress = startProgress(progressMode(plan, io), io.write, {
+    total: plan.cases.length * plan.epochs - session.completed.length,
+    inFlight: () => prepared.backends.calls.inFlight(),
+    costOf: prepared.costOf,
+  });
+  // The console writes through the progress line, so a case block never lands in the middle of it.
+  const output = consoleOutput(plan.report, { ...io, write: progress.write }, plan.epochs, prepared.prices.priceOf);
   printHeader(output, headerFacts(prepared, session, store.path));
-  const run = await runPrepared(prepared, session, output.caseResult);
+  let run: RunResult;
+  try {
+    run = await runPrepared(prepared, session, (result) => {
+      output.caseResult(result);
+      progress.result(result);
+    });
+  } finally {
+    progress.stop();
+  }
   return finishRun({
     run,
     epochs: plan.epochs,

@@ -24,6 +24,8 @@ export interface PlanPolicy {
 export interface ReportPlan {
   /** The console reporter prints case results and the summary; false: silent (compare prints its own). */
   console: boolean;
+  /** --quiet: of the console's output, only the summary (no header, case blocks or progress). */
+  quiet?: boolean;
   color: boolean;
   /** File reporters (json, junit, markdown) written at the end. */
   files: readonly string[];

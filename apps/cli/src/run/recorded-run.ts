@@ -1,5 +1,6 @@
 import type { RunResult } from '@evalpacks/core';
 import { type AdaptiveConcurrency, type AgentPort, type JudgePort, runPack } from '@evalpacks/core/runner';
+import { judgesAfterAllAgents } from '../backends/ollama/schedule.ts';
 import type { Session } from '../memory/session.ts';
 import type { RunPlan } from './plan.ts';
 
@@ -33,6 +34,11 @@ export async function runRecorded(session: Session, plan: RunPlan, work: Recorde
       structural: plan.grading.structural,
       judgeAlways: plan.grading.judgeAlways,
       judgeStyle: plan.grading.judgeStyle,
+      phased: judgesAfterAllAgents(
+        plan.calls.backends.schedule,
+        plan.agent.kind === 'backend' ? plan.agent.role : undefined,
+        plan.judge,
+      ),
       completed: session.completed,
       ...(work.shouldStart && { shouldStart: work.shouldStart }),
       ...(work.adaptive && { adaptive: work.adaptive }),

@@ -59,6 +59,8 @@ export class ModelCalls {
 
   private replaced = 0;
 
+  private flying = 0;
+
   private ready: Promise<void> | undefined;
 
   /**
@@ -97,13 +99,24 @@ export class ModelCalls {
     if (this.mode === 'offline') throw new CacheMissError(role, key);
     this.ready ??= this.beforeFirstCall?.() ?? Promise.resolve();
     await this.ready;
-    const value = await call();
+    this.flying += 1;
+    let value: T;
+    try {
+      value = await call();
+    } finally {
+      this.flying -= 1;
+    }
     this.counts[role].made += 1;
     // A runaway reply is used once but not kept: the store stays bounded whatever a model sends.
     if (this.cache && JSON.stringify(value).length <= MAX_CACHED_CHARS) {
       await this.cache.set(key, value, { role, backend: material.backend, model: material.model });
     }
     return value;
+  }
+
+  /** Calls sent to a model and not answered yet (what a progress line shows as in flight). */
+  inFlight(): number {
+    return this.flying;
   }
 
   /** Calls made and answered from the cache so far, per role. */

@@ -18,7 +18,10 @@ function advice(failure: Failure): string {
       // The detail leads: it names what happened ("issue_refund must never be called; it was called with …").
       return `${failure.check.detail} — make the ${failure.target} explicit about it`;
     case 'judge error':
-      return `judge error on "${failure.verdict.itemId}"; try a larger --judge-model`;
+      // Only an answer that does not parse says the judge model is too weak; any other error names its cause.
+      return failure.verdict.error.startsWith('unparseable')
+        ? `judge error on "${failure.verdict.itemId}"; try a larger --judge-model`
+        : `judge error on "${failure.verdict.itemId}": ${failure.verdict.error}`;
     case 'finding':
       return `missed "${failure.verdict.itemId}": add a step that looks for: ${failure.what}`;
     case 'absent':

@@ -2,6 +2,7 @@ import { findCacheMiss } from '../cache/model-calls.ts';
 import { redactUrls } from '../report/redact-url.ts';
 import { InfrastructureError } from '../runner/infrastructure-error.ts';
 import type { JudgePort } from '../runner/ports.ts';
+import type { StopReason } from '../schema/transcript.ts';
 import type { JudgedItemKind, Verdict } from '../schema/verdict.ts';
 import { repairPrompt } from './prompts.ts';
 import { type JudgeStyle, parseVerdict, verdictJsonSchema } from './verdict.ts';
@@ -30,6 +31,7 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
   const usage = { input: 0, output: 0 };
   let latencyMs = 0;
   let retries = 0;
+  let stopReason: StopReason | undefined;
   // What every verdict carries, whatever its status: the item and what judging it cost.
   const spent = () => ({
     kind: request.kind,
@@ -38,6 +40,7 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
     usage,
     latencyMs,
     ...(retries > 0 && { retries }),
+    ...(stopReason && { stopReason }),
     ...(request.promptVersion && { promptVersion: request.promptVersion }),
   });
   const jsonSchema = verdictJsonSchema(request.kind, request.style);
@@ -55,12 +58,23 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
       usage.output += response.usage.output;
       latencyMs += response.latencyMs;
       retries += response.retries ?? 0;
+      stopReason = response.stopReason;
       lastText = response.text;
     } catch (error) {
       if (error instanceof InfrastructureError) throw error; // no other item could be judged either
       // Offline with no cached verdict: nobody judged this item, which is neither a pass nor a miss.
       if (findCacheMiss(error)) return { ...spent(), status: 'skipped', reason: 'offline: no cached verdict' };
       return { ...spent(), status: 'error', error: `judge call failed: ${redactUrls((error as Error).message)}` };
+    }
+    // A cut-off answer is a budget problem, not a model that cannot follow the format: no repair.
+    if (stopReason === 'length') {
+      return {
+        ...spent(),
+        status: 'error',
+        error:
+          'the judge answer was cut off at its output limit (stop reason "length"); a thinking judge can use it all up: try --judge-think off',
+        raw: lastText,
+      };
     }
     try {
       return { ...spent(), status: 'ok', ...parseVerdict(request.kind, lastText, request.style) };

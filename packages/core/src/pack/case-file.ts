@@ -42,7 +42,7 @@ function readJson(file: string, text: string): Documents {
     value = JSON.parse(text);
   } catch (error) {
     // V8 does not always say where; the YAML parser does, for a file small enough for it.
-    if (text.length <= CASE_FILE_LIMIT.yaml) readYaml(file, text);
+    if (text.length <= CASE_FILE_LIMIT.yaml) readYaml(file, text, 'json');
     const message = (error as Error).message.split('\n')[0] ?? '';
     const offset = /position (\d+)/.exec(message)?.[1];
     throw new CaseFileError(`${file}${offset ? `:${lineAt(text, Number(offset))}` : ''}: invalid JSON: ${message}`);
@@ -85,9 +85,10 @@ export function readDocuments(file: string, text: string): Documents {
   return readYaml(file, text);
 }
 
-function readYaml(file: string, text: string): Documents {
+/** `schema: 'json'` makes the parser as strict as JSON, to find where JSON.parse gave up. */
+function readYaml(file: string, text: string, schema?: 'json'): Documents {
   const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, ...(schema && { schema }) });
   const first = doc.errors[0];
   if (first) {
     const line = counter.linePos(first.pos[0]).line;

@@ -1,14 +1,13 @@
-import { type GradeOptions, gradeRun } from '../grade/grade-run.ts';
+import { reduceEpochs } from '../grade/reduce-epochs.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
 import { caseLabel, epochsOf, verdictLines } from './case-details.ts';
+import { itemCount, itemTitle } from './repeat-console.ts';
 import { attrs, xmlText } from './xml.ts';
 
 export interface JunitReportOptions {
   /** The run's id in the store, recorded as a property. */
   runId?: string;
   hostname?: string;
-  /** The run's settings for gradeRun. */
-  grading?: GradeOptions;
 }
 
 const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
@@ -35,8 +34,22 @@ function details(result: CaseResult): string {
   return lines.join('\n');
 }
 
-function testcase(result: CaseResult, epochs: number, classname: string): string {
-  const head = `    <testcase${attrs({ name: caseLabel(result, epochs), classname, time: seconds(caseMs(result)) })}`;
+/**
+ * Every item that passed in some epochs and failed in others, as "subtle-issues finding x: caught 2/3".
+ * Whether an item flipped does not depend on the repeat policy, so any policy reduces the epochs here.
+ */
+function flakyItems(run: RunResult): { caseId: string; line: string }[] {
+  return reduceEpochs(run.cases, () => 'majority').flatMap((tally) =>
+    tally.items
+      .filter((item) => item.flaky)
+      .map((item) => ({ caseId: tally.case.id, line: `${tally.case.id} ${itemTitle(item)}: ${itemCount(item)}` })),
+  );
+}
+
+function testcase(result: CaseResult, epochs: number, classname: string, flaky: boolean): string {
+  // Ant's schema allows nothing but an error or a failure inside a testcase, so the name carries the mark.
+  const name = `${caseLabel(result, epochs)}${flaky ? ' [flaky]' : ''}`;
+  const head = `    <testcase${attrs({ name, classname, time: seconds(caseMs(result)) })}`;
   if (result.status === 'passed') return `${head}/>`;
   const first = result.reasons[0] ?? result.status;
   const message = result.reasons.length > 1 ? `${first} (and ${result.reasons.length - 1} more)` : first;
@@ -49,13 +62,16 @@ function testcase(result: CaseResult, epochs: number, classname: string): string
 /**
  * JUnit XML as CI systems read it (the Ant/Jenkins schema): one testsuite per run, one testcase per
  * case (and epoch), failures carrying every reason and the judge's reasoning, judge errors as errors.
+ * A case with an item that flipped between epochs is marked: "[flaky]" after each of its testcases' names,
+ * a `flaky` property of the suite per flipped item, and the items listed in the suite's system-out.
  */
 export function junitReport(run: RunResult, options: JunitReportOptions = {}): string {
   const epochs = epochsOf(run.cases);
   const classname = `${run.pack}.${run.variant}`;
-  const { total: tests, failed: failures, errors } = gradeRun(run, options.grading).resultCounts;
+  const failures = run.cases.filter((result) => result.status === 'failed').length;
+  const errors = run.cases.filter((result) => result.status === 'error').length;
   const time = seconds(Date.parse(run.finishedAt) - Date.parse(run.startedAt));
-  const counts = { tests, failures, errors, time };
+  const counts = { tests: run.cases.length, failures, errors, time };
   const properties: Record<string, string | undefined> = {
     pack: run.pack,
     variant: run.variant,
@@ -72,6 +88,13 @@ export function junitReport(run: RunResult, options: JunitReportOptions = {}): s
     hostname: options.hostname ?? 'localhost',
     ...counts,
   });
+  const flakyFound = flakyItems(run);
+  const flaky = flakyFound.map((item) => item.line);
+  const flakyCases = new Set(flakyFound.map((item) => item.caseId));
+  const systemOut =
+    flaky.length === 0
+      ? '    <system-out/>'
+      : `    <system-out>${xmlText(['Flaky (passed in some epochs, failed in others)', ...flaky.map((line) => `  ${line}`)].join('\n'))}</system-out>`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attrs({ name: `evalpacks ${run.pack}`, ...counts })}>`,
@@ -80,9 +103,10 @@ export function junitReport(run: RunResult, options: JunitReportOptions = {}): s
     ...Object.entries(properties)
       .filter(([, value]) => value !== undefined)
       .map(([name, value]) => `      <property${attrs({ name, value })}/>`),
+    ...flaky.map((value) => `      <property${attrs({ name: 'flaky', value })}/>`),
     '    </properties>',
-    ...run.cases.map((result) => testcase(result, epochs, classname)),
-    '    <system-out/>',
+    ...run.cases.map((result) => testcase(result, epochs, classname, flakyCases.has(result.case.id))),
+    systemOut,
     '    <system-err/>',
     '  </testsuite>',
     '</testsuites>',

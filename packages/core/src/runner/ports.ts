@@ -1,4 +1,4 @@
-import type { TokenUsage, Transcript } from '../schema/transcript.ts';
+import type { StopReason, TokenUsage, Transcript } from '../schema/transcript.ts';
 import type { Tool } from '../tools/define-tool.ts';
 
 /** What the runner asks of an agent for one case. Tools are the pack's; the backend runs the loop. */
@@ -40,6 +40,8 @@ export interface StructuredCallResponse {
   latencyMs: number;
   /** Attempts the backend repeated (throttling, 5xx) before this answer. */
   retries?: number;
+  /** Why the answer stopped, when the backend says: 'length' means it was cut off and cannot be read. */
+  stopReason?: StopReason;
 }
 
 export interface JudgePort {

@@ -49,6 +49,12 @@ export interface RunOptions {
   shouldStart?: () => boolean;
   /** Characters of an answer kept (default MAX_ANSWER_CHARS); a longer one is cut and the case says so. */
   maxAnswerChars?: number;
+  /**
+   * Judge only once every agent run has finished (default false: a case is judged as soon as its answer
+   * exists). With a different agent and judge model on one small GPU, the server then loads each once
+   * instead of switching at every case.
+   */
+  phased?: boolean;
 }
 
 /**
@@ -82,6 +88,8 @@ async function runCase(
   epoch: number,
   gate: Gate,
   tuning: JudgeTuning | undefined | null,
+  /** Resolves when the judging may start (phased: once every agent run is over). */
+  agentDone: () => Promise<void>,
 ): Promise<CaseResult | undefined> {
   const { pack, agent, judge } = options;
   let transcript: Transcript;
@@ -100,12 +108,16 @@ async function runCase(
             ...(tools && { tools }),
           }),
     );
-    if (started === undefined) return undefined;
+    if (started === undefined) {
+      void agentDone();
+      return undefined;
+    }
     transcript = capAnswer(started, options.maxAnswerChars ?? MAX_ANSWER_CHARS);
   } catch (error) {
     if (error instanceof InfrastructureError) throw error;
     transcript = failedAgentTranscript(testCase.input, agent.model, error);
   }
+  await agentDone();
   const checks =
     options.structural === false || transcript.error
       ? []
@@ -132,6 +144,21 @@ async function runCase(
   };
 }
 
+/** Each case calls it once its agent run is over; phased, it resolves when every case has called it. */
+function agentBarrier(phased: boolean, runs: number): () => Promise<void> {
+  if (!phased) return async () => {};
+  let left = runs;
+  let release: () => void = () => {};
+  const allDone = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return () => {
+    left -= 1;
+    if (left <= 0) release();
+    return allDone;
+  };
+}
+
 /**
  * Runs every case of a pack: agent, then structural checks, then the judge. All model calls share one
  * pool, so a slow case never holds back the others and a case's judge calls start as soon as its answer
@@ -154,12 +181,16 @@ export async function runPack(options: RunOptions): Promise<RunResult> {
   const tuning =
     options.judgeTuning !== undefined || !options.judge ? options.judgeTuning : await loadPackJudgeTuning(options.pack);
   const work = options.cases.flatMap((testCase) => Array.from({ length: epochs }, (_, epoch) => ({ testCase, epoch })));
+  const agentDone = agentBarrier(
+    options.phased === true && options.judge !== undefined,
+    work.filter(({ testCase, epoch }) => !done.has(`${testCase.id}#${epoch}`)).length,
+  );
   const results = await Promise.all(
     work.map(async ({ testCase, epoch }) => {
       const earlier = done.get(`${testCase.id}#${epoch}`);
       if (earlier) return earlier;
       try {
-        const result = await runCase(options, testCase, epoch, gate, tuning);
+        const result = await runCase(options, testCase, epoch, gate, tuning, agentDone);
         if (result) options.onCaseResult?.(result);
         return result;
       } catch (error) {

@@ -18,6 +18,13 @@ export const ToolCallSchema = z.object({
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
 /**
+ * Why the model stopped: it finished ('end'), hit its output limit ('length'), was stopped at the turn
+ * limit, cancelled, or filtered by the provider.
+ */
+export const StopReasonSchema = z.enum(['end', 'length', 'turn-limit', 'cancelled', 'content-filter']);
+export type StopReason = z.infer<typeof StopReasonSchema>;
+
+/**
  * The only view the checks and the judge get of an agent. Anything that can produce one
  * (the built-in Strands agent, a user's own agent over HTTP) can be evaluated.
  */
@@ -39,5 +46,14 @@ export const TranscriptSchema = z.object({
   sample: z.boolean().optional(),
   /** The answer's length in characters before the run cut it to its cap; absent when it was not cut. */
   answerCut: z.number().int().positive().optional(),
+  /** Why the last model call stopped; absent for agents that do not say (a user's own, a sample). */
+  stopReason: StopReasonSchema.optional(),
+  /**
+   * The model's thinking, every turn's, in order (blank line between turns). Kept for people to read;
+   * never shown to the judge. Its tokens are in usage.output, as the servers count them.
+   */
+  thinking: z.string().optional(),
+  /** The server read only this many tokens of the prompt (it cut the rest): the answer is not to the case. */
+  promptTruncatedTo: z.number().int().nonnegative().optional(),
 });
 export type Transcript = z.infer<typeof TranscriptSchema>;

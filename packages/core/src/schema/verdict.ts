@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TokenUsageSchema } from './transcript.ts';
+import { StopReasonSchema, TokenUsageSchema } from './transcript.ts';
 
 /** What the judge is asked about one item. */
 export const JudgedItemKindSchema = z.enum(['finding', 'absent', 'rubric']);
@@ -15,6 +15,8 @@ const VerdictBase = z.object({
   retries: z.number().int().nonnegative().optional(),
   /** The version of the judge prompt that asked (core's, plus the pack's or a file's tuning). */
   promptVersion: z.string().optional(),
+  /** Why the judge's last answer stopped; 'length' (cut off) makes the verdict an error. */
+  stopReason: StopReasonSchema.optional(),
 });
 
 /**

@@ -1,19 +1,23 @@
 import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core/runner';
-import { createOllamaClient } from './client.ts';
+import type { ChatRequest } from 'ollama';
+import type { OllamaHost } from './host.ts';
 import { ollamaStructuredCall } from './judge.ts';
 
-export interface OllamaBackendOptions {
-  host: string;
+/** Ollama's `think`: on, off, or a level for models that take one. */
+export type ThinkSetting = NonNullable<ChatRequest['think']>;
+
+export interface OllamaRoleOptions {
+  /** The server, shared by every role on it. */
+  host: OllamaHost;
   model: string;
-  /** Upper bound for one model request. */
-  timeoutMs: number;
+  /** The server's default when unset. */
+  think?: ThinkSetting;
   /** The call cache and counter every model call goes through; without it every call is made. */
   calls?: ModelCalls;
 }
 
 /** The agent under test as core sees it: a Strands agent whose model is served by Ollama. */
-export function createOllamaAgent(options: OllamaBackendOptions): AgentPort {
-  const client = createOllamaClient({ host: options.host, timeoutMs: options.timeoutMs });
+export function createOllamaAgent(options: OllamaRoleOptions & { maxTokens?: number }): AgentPort {
   // Start loading the Strands SDK now, while the caller's preflight request is in flight.
   const modules = Promise.all([import('./agent.ts'), import('../strands/tools.ts')]);
   modules.catch(() => {}); // surfaced by the first run() instead, not as an unhandled rejection
@@ -23,13 +27,15 @@ export function createOllamaAgent(options: OllamaBackendOptions): AgentPort {
     run: async (request) => {
       const [{ runOllamaAgent }, { toStrandsTools }] = await modules;
       return runOllamaAgent({
-        client,
+        host: options.host,
         model: options.model,
         systemPrompt: request.systemPrompt,
         input: request.input,
         maxTurns: request.maxTurns,
         tools: toStrandsTools(request.tools ?? []),
-        calls: options.calls,
+        ...(options.think !== undefined && { think: options.think }),
+        ...(options.maxTokens !== undefined && { maxTokens: options.maxTokens }),
+        ...(options.calls && { calls: options.calls }),
         epoch: request.epoch,
       });
     },
@@ -37,11 +43,17 @@ export function createOllamaAgent(options: OllamaBackendOptions): AgentPort {
 }
 
 /** The judge as core sees it: one schema-constrained call at temperature 0. */
-export function createOllamaJudge(options: OllamaBackendOptions): JudgePort {
-  const client = createOllamaClient({ host: options.host, timeoutMs: options.timeoutMs });
+export function createOllamaJudge(options: OllamaRoleOptions): JudgePort {
   return {
     backend: 'ollama',
     model: options.model,
-    call: (request) => ollamaStructuredCall({ client, model: options.model, calls: options.calls, ...request }),
+    call: (request) =>
+      ollamaStructuredCall({
+        host: options.host,
+        model: options.model,
+        ...(options.think !== undefined && { think: options.think }),
+        ...(options.calls && { calls: options.calls }),
+        ...request,
+      }),
   };
 }

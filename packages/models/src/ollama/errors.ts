@@ -1,5 +1,8 @@
 import { InfrastructureError } from '@evalpacks/core/runner';
 import { causeChain, describeChain, fieldOf, UNREACHABLE_CODES } from '../common/cause-chain.ts';
+import { RetriesExhaustedError } from '../common/retry.ts';
+import { PromptTooLongError, PromptTruncatedError } from './context-window.ts';
+import { persistenceNote } from './transient.ts';
 
 /**
  * Failures that no other case could survive either (server unreachable, model missing): the
@@ -8,7 +11,7 @@ import { causeChain, describeChain, fieldOf, UNREACHABLE_CODES } from '../common
 export class OllamaUnavailableError extends InfrastructureError {
   override name = 'OllamaUnavailableError';
   constructor(
-    readonly kind: 'unreachable' | 'model-not-found',
+    readonly kind: 'unreachable' | 'model-not-found' | 'missing-capability',
     message: string,
     fix: string,
     override readonly cause: unknown,
@@ -43,10 +46,18 @@ export function asOllamaUnavailable(err: unknown, model: string): OllamaUnavaila
   return undefined;
 }
 
-/** A one-line reason for a transcript, with the detail Strands' wrapping hides. */
+/**
+ * A one-line reason for a transcript or a judge error, with the detail Strands' wrapping hides and, for
+ * a transient failure that outlasted its retries, how often it was tried and what to do about it.
+ */
 export function describeOllamaError(err: unknown): string {
   const chain = causeChain(err);
+  const own = chain.find((e) => e instanceof PromptTooLongError || e instanceof PromptTruncatedError);
+  if (own) return (own as Error).message;
   const response = chain.find((e) => fieldOf(e, 'name') === 'ResponseError');
-  if (response) return `Ollama HTTP ${String(fieldOf(response, 'status_code'))}: ${(response as Error).message}`;
-  return describeChain(err);
+  if (response) {
+    return `Ollama HTTP ${String(fieldOf(response, 'status_code'))}: ${(response as Error).message}${persistenceNote(err)}`;
+  }
+  const exhausted = chain.find((e) => e instanceof RetriesExhaustedError);
+  return `${describeChain(exhausted ? exhausted.cause : err)}${persistenceNote(err)}`;
 }

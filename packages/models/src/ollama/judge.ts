@@ -1,11 +1,16 @@
-import type { ModelCalls } from '@evalpacks/core/runner';
-import type { ChatRequest, Ollama } from 'ollama';
-import { isOllamaReply } from '../common/cached-shapes.ts';
-import { freeOllamaReply, ollamaCallMaterial } from './call-key.ts';
-import { asOllamaUnavailable } from './errors.ts';
+import { findCacheMiss, type ModelCalls } from '@evalpacks/core/runner';
+import type { ChatRequest } from 'ollama';
+import { countRetries } from '../common/retry-policy.ts';
+import { ollamaChat } from './chat-call.ts';
+import { asOllamaUnavailable, describeOllamaError } from './errors.ts';
+import type { OllamaHost } from './host.ts';
+
+/** Room for a verdict's reasoning; a judge that thinks gets JUDGE_THINKING_TOKENS more. */
+export const JUDGE_MAX_TOKENS = 2048;
+export const JUDGE_THINKING_TOKENS = 8192;
 
 export interface OllamaStructuredCallOptions {
-  client: Ollama;
+  host: OllamaHost;
   model: string;
   system: string;
   prompt: string;
@@ -13,6 +18,8 @@ export interface OllamaStructuredCallOptions {
   jsonSchema: Record<string, unknown>;
   /** 0 unless a caller deliberately wants a less repeatable judge. */
   temperature?: number;
+  /** Ollama's `think`; the server's default when unset (a thinking model then thinks). */
+  think?: ChatRequest['think'];
   /** The call cache and counter; with it, `epoch` is part of the key. */
   calls?: ModelCalls;
   epoch?: number;
@@ -26,17 +33,23 @@ export interface OllamaStructuredCallResult {
   usage: { input: number; output: number };
   latencyMs: number;
   model: string;
+  retries: number;
+  /** 'length' when the answer hit num_predict: core then records a judge error naming the cause. */
+  stopReason: 'end' | 'length';
 }
 
-/** The call's cache key material: the request's, plus the judge prompt's version. */
-const keyed = (request: ChatRequest, epoch: number, promptVersion?: string) => ({
-  ...ollamaCallMaterial(request, epoch),
-  promptVersion,
-});
+/**
+ * The judge's num_predict: unless thinking is off, room to think too, since a thinking model left to
+ * the server's default thinks. Fixed by the flags alone, so it can be part of the cache key without
+ * asking the server first.
+ */
+export function judgeOutputTokens(think: ChatRequest['think']): number {
+  return JUDGE_MAX_TOKENS + (think === false ? 0 : JUDGE_THINKING_TOKENS);
+}
 
-/** One schema-constrained chat call, as the judge needs it. Errors propagate. */
+/** One schema-constrained chat call, as the judge needs it. Errors propagate, with their cause said. */
 export async function ollamaStructuredCall(options: OllamaStructuredCallOptions): Promise<OllamaStructuredCallResult> {
-  const { client, model, system, prompt, jsonSchema, temperature = 0, calls, epoch = 0, promptVersion } = options;
+  const { host, model, system, prompt, jsonSchema, temperature = 0, think, calls, epoch = 0, promptVersion } = options;
   const started = performance.now();
   const request: ChatRequest = {
     model,
@@ -46,19 +59,26 @@ export async function ollamaStructuredCall(options: OllamaStructuredCallOptions)
     ],
     format: jsonSchema,
     options: { temperature },
+    ...(think !== undefined && { think }),
   };
-  const chat = () => client.chat({ ...request, stream: false });
   try {
-    const response = await (calls
-      ? calls.run('judge', keyed(request, epoch, promptVersion), chat, freeOllamaReply, isOllamaReply)
-      : chat());
+    const outputTokens = judgeOutputTokens(think);
+    // The judge prompt's version is part of the key, so a changed judge prompt never reuses an old verdict.
+    const keyExtra = { promptVersion };
+    const { value: response, retries } = await countRetries(() =>
+      ollamaChat({ host, role: 'judge', request, outputTokens, ...(calls && { calls }), epoch, keyExtra }),
+    );
     return {
       text: response.message?.content ?? '',
       usage: { input: response.prompt_eval_count ?? 0, output: response.eval_count ?? 0 },
       latencyMs: Math.round(performance.now() - started),
       model: response.model || model,
+      retries,
+      stopReason: response.done_reason === 'length' ? 'length' : 'end',
     };
   } catch (error) {
-    throw asOllamaUnavailable(error, model) ?? error;
+    // A cache miss offline is core's to handle, as it is: nobody judged the item.
+    if (findCacheMiss(error)) throw error;
+    throw asOllamaUnavailable(error, model) ?? new Error(describeOllamaError(error), { cause: error });
   }
 }

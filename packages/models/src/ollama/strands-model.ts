@@ -2,17 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { ModelCalls } from '@evalpacks/core/runner';
 import type { BaseModelConfig, Message, ModelStreamEvent, StopReason, StreamOptions } from '@strands-agents/sdk';
 import { Model } from '@strands-agents/sdk';
-import type { ChatRequest, ChatResponse, Ollama, Options } from 'ollama';
-import { isOllamaReply } from '../common/cached-shapes.ts';
-import { freeOllamaReply, ollamaCallMaterial } from './call-key.ts';
-import { withRequestSignal } from './client.ts';
+import type { ChatRequest, ChatResponse, Options } from 'ollama';
+import { ollamaChat } from './chat-call.ts';
 import { toOllamaMessages, toOllamaTools } from './format.ts';
+import type { OllamaHost } from './host.ts';
+
+/** The agent's answer budget when none is given: room for a long review, thinking included. */
+export const DEFAULT_AGENT_MAX_TOKENS = 8192;
 
 export interface OllamaModelConfig extends BaseModelConfig {
   modelId: string;
-  /** Raw Ollama options (num_ctx, seed, ...); temperature/topP/maxTokens above take precedence. */
+  /** Raw Ollama options (seed, ...); temperature/topP/maxTokens above take precedence, num_ctx is sized per call. */
   options?: Partial<Options>;
-  keepAlive?: string | number;
   /** Ollama's `think` switch for reasoning models; the server's default when unset. */
   think?: ChatRequest['think'];
 }
@@ -26,13 +27,14 @@ export interface OllamaCallScope {
 /**
  * Strands model provider for an Ollama server. It asks for the whole reply at once
  * (stream: false): Ollama sends tool calls as complete objects either way, and a single JSON
- * body fails loudly when malformed, whereas ollama-js' NDJSON reader skips bad lines.
+ * body fails loudly when malformed, whereas ollama-js' NDJSON reader skips bad lines. Every call
+ * is sized, retried and checked by ollamaChat.
  */
 export class OllamaModel extends Model<OllamaModelConfig> {
   private config: OllamaModelConfig;
 
   constructor(
-    private readonly client: Ollama,
+    private readonly host: OllamaHost,
     config: OllamaModelConfig,
     private readonly scope?: OllamaCallScope,
   ) {
@@ -54,13 +56,15 @@ export class OllamaModel extends Model<OllamaModelConfig> {
     const started = performance.now();
     let response: ChatResponse;
     try {
-      const chat = () => this.client.chat({ ...request, stream: false });
-      const { scope } = this;
-      response = await withRequestSignal(options?.cancelSignal, () =>
-        scope
-          ? scope.calls.run('agent', ollamaCallMaterial(request, scope.epoch), chat, freeOllamaReply, isOllamaReply)
-          : chat(),
-      );
+      response = await ollamaChat({
+        host: this.host,
+        role: 'agent',
+        request,
+        outputTokens: this.config.maxTokens ?? DEFAULT_AGENT_MAX_TOKENS,
+        ...(this.scope && { calls: this.scope.calls }),
+        epoch: this.scope?.epoch ?? 0,
+        ...(options?.cancelSignal && { signal: options.cancelSignal }),
+      });
     } catch (error) {
       // A bare JSON parse message would not say who sent the bad JSON.
       if (error instanceof SyntaxError) {
@@ -72,17 +76,15 @@ export class OllamaModel extends Model<OllamaModelConfig> {
   }
 
   private buildRequest(messages: Message[], options?: StreamOptions): ChatRequest {
-    const { modelId, temperature, topP, maxTokens, keepAlive, think } = this.config;
+    const { modelId, temperature, topP, think } = this.config;
     const modelOptions: Partial<Options> = { ...this.config.options };
     if (temperature !== undefined) modelOptions.temperature = temperature;
     if (topP !== undefined) modelOptions.top_p = topP;
-    if (maxTokens !== undefined) modelOptions.num_predict = maxTokens;
 
     const request: ChatRequest = { model: modelId, messages: toOllamaMessages(messages, options?.systemPrompt) };
     const tools = toOllamaTools(options?.toolSpecs);
     if (tools) request.tools = tools;
     if (Object.keys(modelOptions).length > 0) request.options = modelOptions;
-    if (keepAlive !== undefined) request.keep_alive = keepAlive;
     if (think !== undefined) request.think = think;
     return request;
   }

@@ -1,7 +1,13 @@
-import type { Transcript } from '@evalpacks/core';
+import type { StopReason, Transcript } from '@evalpacks/core';
 import { findCacheMiss, type InfrastructureError } from '@evalpacks/core/runner';
-import type { AgentResult, Model, Tool as StrandsTool } from '@strands-agents/sdk';
-import { AfterModelCallEvent, AfterToolCallEvent, Agent, BeforeModelCallEvent } from '@strands-agents/sdk';
+import type { AgentResult, Message, Model, Tool as StrandsTool } from '@strands-agents/sdk';
+import {
+  AfterModelCallEvent,
+  AfterToolCallEvent,
+  Agent,
+  BeforeModelCallEvent,
+  MaxTokensError,
+} from '@strands-agents/sdk';
 import { TranscriptRecorder } from './transcript-recorder.ts';
 
 export interface RunStrandsAgentOptions {
@@ -18,6 +24,36 @@ export interface RunStrandsAgentOptions {
   asInfrastructureError: (error: unknown) => InfrastructureError | undefined;
   /** A one-line reason for the transcript, for any other failure. */
   describeError: (error: unknown) => string;
+  /** The transcript's error for an answer cut off at the output limit: what happened and the fix. */
+  cutOff?: string;
+}
+
+/** Strands' final stop reasons in the transcript's words. */
+const STOP_REASONS: Record<string, StopReason> = {
+  endTurn: 'end',
+  stopSequence: 'end',
+  toolUse: 'end',
+  maxTokens: 'length',
+  limitTurns: 'turn-limit',
+  cancelled: 'cancelled',
+  contentFiltered: 'content-filter',
+  guardrailIntervened: 'content-filter',
+};
+
+function textOf(message: Message | undefined, type: 'textBlock' | 'reasoningBlock'): string {
+  return (message?.content ?? [])
+    .flatMap((block) => (block.type === type && block.text ? [block.text] : []))
+    .join('\n')
+    .trim();
+}
+
+/** A prompt the server cut, as a backend's error says it (`truncatedTo` on any error in the chain). */
+function truncatedTo(error: unknown): number | undefined {
+  for (let e = error; e != null; e = (e as { cause?: unknown }).cause) {
+    const count = (e as { evaluatedTokens?: unknown }).evaluatedTokens;
+    if ((e as Error).name === 'PromptTruncatedError' && typeof count === 'number') return count;
+  }
+  return undefined;
 }
 
 /**
@@ -67,15 +103,22 @@ export async function runStrandsAgent(options: RunStrandsAgentOptions): Promise<
     // Offline with a turn the cache lacks: the caller falls back to a sample, so this is not an answer.
     const miss = findCacheMiss(error);
     if (miss) throw miss;
-    return finish('', options.describeError(error));
+    if (error instanceof MaxTokensError) {
+      // The cut-off answer stays visible on its case, as an error: half an answer is neither pass nor fail.
+      recorder.modelReplied(error.partialMessage);
+      const cutOff = options.cutOff ?? 'the answer was cut off at the output limit';
+      return { ...finish(textOf(error.partialMessage, 'textBlock'), cutOff), stopReason: 'length' };
+    }
+    const truncated = truncatedTo(error);
+    return {
+      ...finish('', options.describeError(error)),
+      ...(truncated !== undefined && { promptTruncatedTo: truncated }),
+    };
   }
 
+  const stopReason = STOP_REASONS[result.stopReason] ?? 'end';
   // Still asking for tools at the limit: the agent's failure, recorded with its calls, not a crash.
-  if (result.stopReason === 'limitTurns') return { ...finish(''), turnLimitReached: true };
-  if (result.stopReason === 'cancelled') return finish('', 'cancelled');
-  const answer = result.lastMessage.content
-    .flatMap((block) => (block.type === 'textBlock' ? [block.text] : []))
-    .join('\n')
-    .trim();
-  return finish(answer);
+  if (result.stopReason === 'limitTurns') return { ...finish(''), turnLimitReached: true, stopReason };
+  if (result.stopReason === 'cancelled') return { ...finish('', 'cancelled'), stopReason };
+  return { ...finish(textOf(result.lastMessage, 'textBlock')), stopReason };
 }

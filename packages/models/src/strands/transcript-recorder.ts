@@ -10,17 +10,19 @@ export class TranscriptRecorder {
   private turns = 0;
   private readonly usage = { input: 0, output: 0 };
   private readonly toolCalls: ToolCall[] = [];
+  private readonly thinking: string[] = [];
   private readonly pending = new Map<string, ToolCall>();
 
   modelCallStarted(): void {
     this.turns += 1;
   }
 
-  /** Records usage and, in the order the model asked, every tool call it requested. */
+  /** Records usage, thinking and, in the order the model asked, every tool call it requested. */
   modelReplied(message: Message): void {
     this.usage.input += message.metadata?.usage?.inputTokens ?? 0;
     this.usage.output += message.metadata?.usage?.outputTokens ?? 0;
     for (const block of message.content) {
+      if (block.type === 'reasoningBlock' && block.text) this.thinking.push(block.text);
       if (block.type !== 'toolUseBlock') continue;
       const call: ToolCall = { name: block.name, arguments: asRecord(block.input) };
       this.toolCalls.push(call);
@@ -36,11 +38,12 @@ export class TranscriptRecorder {
     else call.result = resultValue(result);
   }
 
-  snapshot(): Pick<Transcript, 'toolCalls' | 'turns' | 'usage'> {
+  snapshot(): Pick<Transcript, 'toolCalls' | 'turns' | 'usage' | 'thinking'> {
     return {
       toolCalls: this.toolCalls.map((call) => ({ ...call })),
       turns: this.turns,
       usage: { ...this.usage },
+      ...(this.thinking.length > 0 && { thinking: this.thinking.join('\n\n') }),
     };
   }
 }

@@ -1,6 +1,13 @@
 import type { ServerResponse } from 'node:http';
-import { gone, sendError, startStream, writeLine } from './respond.ts';
+import { gone, sendError, sendText, startStream, writeLine } from './respond.ts';
 import type { Fault } from './types.ts';
+
+/** Ollama's answer when OLLAMA_MAX_QUEUE requests are already waiting (server/sched.go). */
+export const BUSY = 'server busy, please try again.  maximum pending requests exceeded';
+
+/** What nginx sends when the Ollama behind it does not answer. */
+const BAD_GATEWAY =
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n</body>\r\n</html>\r\n';
 
 export function modelNotFound(model: string): string {
   return `model ${JSON.stringify(model)} not found, try pulling it first`;
@@ -14,6 +21,12 @@ export function playFault(fault: Fault, res: ServerResponse, model: string, stre
   switch (fault) {
     case 'http-500':
       sendError(res, 500, 'llama runner process has terminated: stand-in http-500 fault');
+      break;
+    case 'http-502':
+      sendText(res, 502, BAD_GATEWAY, 'text/html');
+      break;
+    case 'busy':
+      sendError(res, 503, BUSY);
       break;
     case 'model-not-found':
       sendError(res, 404, modelNotFound(model));

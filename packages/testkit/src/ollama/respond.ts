@@ -19,9 +19,9 @@ export function sendError(res: ServerResponse, status: number, error: string): v
   sendJson(res, status, { error });
 }
 
-export function sendText(res: ServerResponse, status: number, text: string): void {
+export function sendText(res: ServerResponse, status: number, text: string, type = 'text/plain'): void {
   if (gone(res)) return;
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.writeHead(status, { 'Content-Type': `${type}; charset=utf-8` });
   res.end(text);
 }
 

@@ -1,3 +1,5 @@
+import type { SeenPrompt } from './context.ts';
+
 /**
  * Our own view of Ollama's wire types. The testkit does not import `ollama` at runtime or for types,
  * so a package that only uses the stand-in does not need the client installed.
@@ -48,6 +50,10 @@ export type Matcher = MatchSpec | ((req: ChatRequest) => boolean);
 
 export type Fault =
   | 'http-500'
+  /** 502 with an HTML body, as a reverse proxy in front of Ollama answers when the server is down. */
+  | 'http-502'
+  /** 503 "server busy", what Ollama answers when its request queue (OLLAMA_MAX_QUEUE) is full. */
+  | 'busy'
   | 'model-not-found'
   /** Destroy the socket mid-request: before any byte, or mid-stream when streaming. */
   | 'reset'
@@ -63,13 +69,20 @@ export interface ReplyToolCall {
 
 export interface Reply {
   content?: string;
+  /** Sent as message.thinking only when thinking is on (think set, or unset on a thinking model). */
   thinking?: string;
   toolCalls?: ReplyToolCall[];
   /** Overrides the stand-in's default latency for this reply. */
   latencyMs?: number;
-  /** Defaults to ceil(chars / 4) of the request's message contents. */
+  /**
+   * Defaults to ceil(chars / 4) of every message (thinking and tool calls included) and the tool
+   * definitions. A prompt the server truncated reports the truncated count whatever this says.
+   */
   promptTokens?: number;
-  /** Defaults to ceil(chars / 4) of content, thinking and tool calls. */
+  /**
+   * Defaults to ceil(chars / 4) of content, thinking and tool calls. Above options.num_predict the
+   * reply is cut to that many tokens (text in proportion, tool calls dropped) with done_reason "length".
+   */
   outputTokens?: number;
   fault?: Fault;
 }
@@ -93,11 +106,50 @@ export interface CallRecord<B = unknown> {
   at: number;
   /** The request's headers, names in lower case. */
   headers: Record<string, string | string[] | undefined>;
+  /** For a chat that reached the model: what it read of the prompt (truncation included). */
+  seen?: SeenPrompt;
+}
+
+/** What `/api/show` lists; Ollama refuses tools or think for a model without the capability. */
+export type Capability = 'completion' | 'tools' | 'thinking' | 'vision' | 'insert' | 'embedding';
+
+export interface ModelSpec {
+  name: string;
+  /** The trained context, `model_info["<arch>.context_length"]`; num_ctx is capped at it. Default 32768. */
+  contextLength?: number;
+  /** Default completion, tools and thinking. */
+  capabilities?: Capability[];
+}
+
+/** One model load (a switch, or a reload for another num_ctx). */
+export interface LoadRecord {
+  model: string;
+  numCtx: number;
+  /** Date.now() when the load finished. */
+  at: number;
 }
 
 export interface StandInOptions {
-  /** Defaults to ['qwen3.5:4b']. */
-  models?: string[];
+  /** Defaults to ['qwen3.5:4b']; a name alone gets the ModelSpec defaults. */
+  models?: (string | ModelSpec)[];
+  /** The context a request without options.num_ctx gets (OLLAMA_CONTEXT_LENGTH). Default 4096. */
+  defaultNumCtx?: number;
+  /**
+   * On (the default), a prompt longer than the context is cut from the front with HTTP 200, as
+   * Ollama does; off, it is refused with 400 as a server with context shift disabled does.
+   */
+  contextShift?: boolean;
+  /**
+   * Answer as a server behind a proxy that drops `options` would: num_ctx is never seen, so every
+   * request gets defaultNumCtx (and is cut when longer). Default false.
+   */
+  ignoreNumCtx?: boolean;
+  /** Time charged for every model load or reload, in ms. Default 0. */
+  loadDelayMs?: number;
+  /** Models resident at once (OLLAMA_MAX_LOADED_MODELS); a small GPU holds one. Default 3. */
+  maxLoaded?: number;
+  /** Chat requests in flight at once before the server answers 503 busy (OLLAMA_MAX_QUEUE). Default 512. */
+  maxQueue?: number;
   /** Delay before every chat reply, in ms. Defaults to 0. */
   latencyMs?: number;
   /** Defaults to a random free port. */
@@ -116,6 +168,8 @@ export interface OllamaStandIn {
   /** Rules are tried in the order added; the first match wins. */
   script(rule: Rule): void;
   chatCalls(filter?: Matcher): CallRecord<ChatRequest>[];
+  /** Every model load so far, in order: the first load of each model and every switch or reload. */
+  loads(): readonly LoadRecord[];
   /** Drops rules and recorded calls. */
   reset(): void;
   /** Also destroys open sockets, hung requests included. */

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { promptText } from './match.ts';
-import type { ChatMessage, ChatRequest, ChatToolCall, Reply } from './types.ts';
+import type { ChatMessage, ChatRequest, ChatToolCall, Reply, ReplyToolCall } from './types.ts';
 
 /** Ollama reports durations in nanoseconds. */
 const NS_PER_MS = 1_000_000;
@@ -14,37 +13,65 @@ export interface ChatMetrics {
   eval_duration: number;
 }
 
+/** What the model produced for one request, after thinking was switched and num_predict applied. */
+export interface Generated {
+  content: string;
+  thinking: string;
+  toolCalls: ReplyToolCall[];
+  outputTokens: number;
+  doneReason: 'stop' | 'length';
+}
+
 export function tokensFor(text: string): number {
   return Math.max(1, Math.ceil(text.length / 4));
 }
 
+/**
+ * The reply as the model would generate it: thinking only when on; past num_predict the generation
+ * stops, so the text is cut in proportion, no tool call is complete and done_reason is "length".
+ */
+export function generate(req: ChatRequest, reply: Reply, thinks: boolean): Generated {
+  const thinking = thinks ? (reply.thinking ?? '') : '';
+  const content = reply.content ?? '';
+  const toolCalls = reply.toolCalls ?? [];
+  const calls = toolCalls.length ? JSON.stringify(toolCalls) : '';
+  const outputTokens = reply.outputTokens ?? tokensFor(`${thinking}${content}${calls}`);
+  const limit = Number(req.options?.num_predict);
+  if (!(Number.isInteger(limit) && limit > 0 && outputTokens > limit)) {
+    return { content, thinking, toolCalls, outputTokens, doneReason: 'stop' };
+  }
+  const keep = (text: string) => text.slice(0, Math.floor((text.length * limit) / outputTokens));
+  // Thinking comes first, so a budget it uses up leaves no answer at all.
+  const keptThinking = keep(thinking);
+  const contentShare =
+    keptThinking.length < thinking.length ? '' : keep(`${thinking}${content}`).slice(thinking.length);
+  return { content: contentShare, thinking: keptThinking, toolCalls: [], outputTokens: limit, doneReason: 'length' };
+}
+
 /** Ids as recent Ollama versions add them (`call_` and 8 random characters); clients may ignore them. */
-export function toolCallsOf(reply: Reply): ChatToolCall[] | undefined {
-  if (!reply.toolCalls || reply.toolCalls.length === 0) return undefined;
-  return reply.toolCalls.map((call, index) => ({
+export function toolCallsOf(generated: Generated): ChatToolCall[] | undefined {
+  if (generated.toolCalls.length === 0) return undefined;
+  return generated.toolCalls.map((call, index) => ({
     id: `call_${randomBytes(4).toString('hex')}`,
     function: { index, name: call.name, arguments: call.arguments },
   }));
 }
 
 /**
- * Counts come from the reply when scripted, else from text length. Durations are plausible, not
- * measured, except that total_duration covers the real time the request took, latency included.
+ * Durations are plausible, not measured, except load_duration (the load this request waited for) and
+ * total_duration, which covers the real time the request took, latency and load included.
  */
-export function metricsFor(req: ChatRequest, reply: Reply, startedAt: number): ChatMetrics {
-  const calls = reply.toolCalls?.length ? JSON.stringify(reply.toolCalls) : '';
-  const promptCount = reply.promptTokens ?? tokensFor(promptText(req));
-  const evalCount = reply.outputTokens ?? tokensFor(`${reply.thinking ?? ''}${reply.content ?? ''}${calls}`);
-  const load = NS_PER_MS;
+export function metricsFor(promptCount: number, generated: Generated, loadMs: number, startedAt: number): ChatMetrics {
+  const load = Math.max(NS_PER_MS, Math.round(loadMs * NS_PER_MS));
   const promptEval = promptCount * 100_000;
-  const evalDuration = evalCount * 2 * NS_PER_MS;
+  const evalDuration = generated.outputTokens * 2 * NS_PER_MS;
   const elapsed = Math.round((performance.now() - startedAt) * NS_PER_MS);
   return {
     total_duration: Math.max(elapsed, load + promptEval + evalDuration),
     load_duration: load,
     prompt_eval_count: promptCount,
     prompt_eval_duration: promptEval,
-    eval_count: evalCount,
+    eval_count: generated.outputTokens,
     eval_duration: evalDuration,
   };
 }
@@ -58,12 +85,12 @@ function assistant(content: string, extra: Partial<ChatMessage> = {}): ChatMessa
 }
 
 /** The single object of a `stream: false` reply: the whole message plus the final counts. */
-export function chatResponse(req: ChatRequest, reply: Reply, metrics: ChatMetrics) {
-  const message = assistant(reply.content ?? '');
-  if (reply.thinking) message.thinking = reply.thinking;
-  const toolCalls = toolCallsOf(reply);
+export function chatResponse(req: ChatRequest, generated: Generated, metrics: ChatMetrics) {
+  const message = assistant(generated.content);
+  if (generated.thinking) message.thinking = generated.thinking;
+  const toolCalls = toolCallsOf(generated);
   if (toolCalls) message.tool_calls = toolCalls;
-  return { ...chunk(req.model, message), done: true, done_reason: 'stop', ...metrics };
+  return { ...chunk(req.model, message), done: true, done_reason: generated.doneReason, ...metrics };
 }
 
 /** Word-sized pieces, whitespace kept, so the pieces concatenate back to the exact text. */
@@ -75,17 +102,17 @@ export function splitText(text: string): string[] {
  * The chunks of a streamed reply, in Ollama's order: thinking, then content, then the tool calls in
  * one chunk of their own with empty content, then a final `done` chunk with empty content and counts.
  */
-export function chatChunks(req: ChatRequest, reply: Reply, metrics: ChatMetrics): object[] {
+export function chatChunks(req: ChatRequest, generated: Generated, metrics: ChatMetrics): object[] {
   const chunks: object[] = [];
-  for (const piece of splitText(reply.thinking ?? '')) {
+  for (const piece of splitText(generated.thinking)) {
     chunks.push(chunk(req.model, assistant('', { thinking: piece })));
   }
-  for (const piece of splitText(reply.content ?? '')) {
+  for (const piece of splitText(generated.content)) {
     chunks.push(chunk(req.model, assistant(piece)));
   }
-  const toolCalls = toolCallsOf(reply);
+  const toolCalls = toolCallsOf(generated);
   if (toolCalls) chunks.push(chunk(req.model, assistant('', { tool_calls: toolCalls })));
-  chunks.push({ ...chunk(req.model, assistant('')), done: true, done_reason: 'stop', ...metrics });
+  chunks.push({ ...chunk(req.model, assistant('')), done: true, done_reason: generated.doneReason, ...metrics });
   return chunks;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineBackend } from '../backend-entry.ts';
+import { OLLAMA_FLAGS, OllamaFlagsSchema } from './options.ts';
 
 export const DEFAULT_OLLAMA_MODEL = 'qwen3.5:4b';
 
@@ -12,8 +13,9 @@ export const ollama = defineBackend({
       flags: '--ollama-host <url>',
       help: 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)',
     },
+    ...OLLAMA_FLAGS,
   ],
-  options: z.object({ ollamaHost: z.string().optional() }),
+  options: z.object({ ollamaHost: z.string().optional(), ...OllamaFlagsSchema.shape }),
   flagsNeedIt: false,
   defaults: { agent: DEFAULT_OLLAMA_MODEL, agentLabel: DEFAULT_OLLAMA_MODEL },
   connect: async (request) => (await import('./connect.ts')).connectOllama(request),

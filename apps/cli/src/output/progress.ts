@@ -1,0 +1,141 @@
+import type { CaseResult } from '@evalpacks/core';
+import type { CostOf } from '@evalpacks/store';
+import { createLogUpdate } from 'log-update';
+
+/**
+ * How a run shows its progress: `live`, one line redrawn in place below the case blocks (a terminal);
+ * `plain`, a line every 10% of the cases or every 30 s (CI logs, pipes); `off` (--quiet, or no console).
+ */
+export type ProgressMode = 'live' | 'plain' | 'off';
+
+export interface ProgressFeed {
+  /** Cases x epochs this process will run. */
+  total: number;
+  /** Model calls sent and not answered yet. */
+  inFlight: () => number;
+  costOf: CostOf;
+}
+
+export interface Progress {
+  /** Writes a case block (or any text) so the live line stays below it and never splits it. */
+  write(text: string): void;
+  /** Counts a finished case result. */
+  result(result: CaseResult): void;
+  /** Stops redrawing and takes the live line away, before the summary. */
+  stop(): void;
+}
+
+interface Tally {
+  done: number;
+  passed: number;
+  failed: number;
+  errors: number;
+  tokens: number;
+  cost: number;
+}
+
+const PLAIN_EVERY_MS = 30_000;
+const LIVE_EVERY_MS = 250;
+
+function clock(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
+}
+
+/** "12/200 cases (6%) · 11 passed, 1 failed, 0 errors · 16 in flight · 48,210 tokens · $0.0123 · 9s, ETA 2m21s" */
+export function progressLine(tally: Tally, total: number, inFlight: number, elapsedMs: number): string {
+  const share = total === 0 ? 100 : Math.floor((tally.done / total) * 100);
+  const eta = tally.done === 0 ? '' : `, ETA ${clock((elapsedMs / tally.done) * (total - tally.done))}`;
+  return [
+    `${tally.done}/${total} cases (${share}%)`,
+    `${tally.passed} passed, ${tally.failed} failed, ${tally.errors} errors`,
+    `${inFlight} in flight`,
+    `${tally.tokens.toLocaleString('en-US')} tokens`,
+    `$${tally.cost.toFixed(4)}`,
+    `${clock(elapsedMs)}${eta}`,
+  ].join(' · ');
+}
+
+/** Starts showing the progress of a run; `write` is where its text goes (the console's stdout). */
+export function startProgress(mode: ProgressMode, write: (text: string) => void, feed: ProgressFeed): Progress {
+  if (mode === 'off') return { write, result: () => {}, stop: () => {} };
+  const started = performance.now();
+  const tally: Tally = { done: 0, passed: 0, failed: 0, errors: 0, tokens: 0, cost: 0 };
+  const line = () => progressLine(tally, feed.total, feed.inFlight(), performance.now() - started);
+  const count = (result: CaseResult) => {
+    tally.done += 1;
+    if (result.status === 'passed') tally.passed += 1;
+    else if (result.status === 'failed') tally.failed += 1;
+    else tally.errors += 1;
+    const { usage } = result.transcript;
+    tally.tokens += usage.input + usage.output + result.judgeUsage.input + result.judgeUsage.output;
+    tally.cost += (feed.costOf('agent', usage) ?? 0) + (feed.costOf('judge', result.judgeUsage) ?? 0);
+  };
+  return mode === 'live' ? liveProgress(write, line, count) : plainProgress(write, line, count, feed.total);
+}
+
+/** A line log-update redraws in place; it is cleared before each case block and drawn again after it. */
+function liveProgress(write: (text: string) => void, line: () => string, count: (r: CaseResult) => void): Progress {
+  // Everything goes through `write` (the console's stdout); the terminal's size decides how the line wraps. A
+  // pseudo-terminal may report 0 x 0 (log-update would then draw nothing): its defaults, 80 x 24, apply.
+  const stream = { write, columns: process.stdout.columns || undefined, rows: process.stdout.rows || undefined };
+  const live = createLogUpdate(stream as unknown as NodeJS.WritableStream, { showCursor: true });
+  const redraw = () => live(line());
+  const timer = setInterval(redraw, LIVE_EVERY_MS);
+  timer.unref();
+  redraw();
+  let stopped = false;
+  return {
+    write(text) {
+      if (stopped) return write(text);
+      live.clear();
+      write(text);
+      redraw();
+    },
+    result(result) {
+      count(result);
+      redraw();
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      live.clear();
+    },
+  };
+}
+
+/** A line each time the run passes another tenth of its cases, and every 30 s when none finishes. */
+function plainProgress(
+  write: (text: string) => void,
+  line: () => string,
+  count: (r: CaseResult) => void,
+  total: number,
+): Progress {
+  let tenths = 0;
+  let printedAt = performance.now();
+  const print = () => {
+    printedAt = performance.now();
+    write(`progress ${line()}\n`);
+  };
+  const timer = setInterval(() => {
+    if (performance.now() - printedAt >= PLAIN_EVERY_MS) print();
+  }, 1000);
+  timer.unref();
+  let done = 0;
+  return {
+    write,
+    result(result) {
+      count(result);
+      done += 1;
+      const reached = Math.floor((done / total) * 10);
+      if (reached > tenths) {
+        tenths = reached;
+        print();
+      }
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { CallKeyMaterial } from '../src/cache/call-key.ts';
+import { ModelCalls } from '../src/cache/model-calls.ts';
+
+const material = (n: number): CallKeyMaterial => ({
+  backend: 'ollama',
+  model: 'm',
+  params: {},
+  system: '',
+  messages: [{ role: 'user', content: `question ${n}` }],
+  tools: [],
+  outputSchema: null,
+  epoch: 0,
+});
+
+/** A call that answers (or fails) when the test says so. */
+function held() {
+  let answer: (value: string) => void = () => {};
+  let fail: (error: Error) => void = () => {};
+  const reply = new Promise<string>((resolve, reject) => {
+    answer = resolve;
+    fail = reject;
+  });
+  return { call: () => reply, answer, fail };
+}
+
+// Each call is sent once the (absent) server check has settled: a turn of the event loop.
+const sent = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('ModelCalls.inFlight', () => {
+  it('counts calls sent and not answered; a failed call stops counting too', async () => {
+    const calls = new ModelCalls(undefined);
+    const [first, second, third] = [held(), held(), held()];
+    const a = calls.run('agent', material(1), first.call);
+    const b = calls.run('judge', material(2), second.call);
+    const c = calls.run('agent', material(3), third.call);
+    await sent();
+    expect(calls.inFlight()).toBe(3);
+    third.fail(new Error('refused'));
+    await expect(c).rejects.toThrow('refused');
+    expect(calls.inFlight()).toBe(2);
+    first.answer('one');
+    expect(await a).toBe('one');
+    expect(calls.inFlight()).toBe(1);
+    second.answer('two');
+    expect(await b).toBe('two');
+    expect(calls.inFlight()).toBe(0);
+  });
+});

@@ -1,0 +1,42 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_RETRY_POLICY, noteRetry, type RetryPolicy, retryDelay } from './retry-policy.ts';
+
+/**
+ * The shared retry policy (retry-policy.ts) for a backend whose client has no retry slot of its own
+ * (ollama-js): the call is wrapped, each retry counted like the AWS SDK's.
+ */
+
+/** Thrown when the attempts run out: says how many were made, and keeps the last failure as the cause. */
+export class RetriesExhaustedError extends Error {
+  override name = 'RetriesExhaustedError';
+  constructor(
+    readonly attempts: number,
+    override readonly cause: unknown,
+  ) {
+    super(`${attempts} attempts failed: ${(cause as Error)?.message ?? String(cause)}`);
+  }
+}
+
+export interface WithRetriesOptions {
+  policy?: Partial<RetryPolicy>;
+  /** Whether this failure may pass if tried again; anything else is thrown at once. */
+  retryable: (error: unknown) => boolean;
+  random?: () => number;
+  /** Stops the waiting between attempts (a cancelled case). */
+  signal?: AbortSignal;
+}
+
+/** Calls `call` until it succeeds, fails for good, or the attempts run out (RetriesExhaustedError). */
+export async function withRetries<T>(call: () => Promise<T>, options: WithRetriesOptions): Promise<T> {
+  const policy = { ...DEFAULT_RETRY_POLICY, ...options.policy };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!options.retryable(error)) throw error;
+      if (attempt >= policy.maxAttempts) throw attempt > 1 ? new RetriesExhaustedError(attempt, error) : error;
+      noteRetry();
+      await sleep(retryDelay(policy, attempt, undefined, options.random), undefined, { signal: options.signal });
+    }
+  }
+}
