@@ -25,6 +25,7 @@ describe('public API', () => {
         'RunResultSchema',
         'SampleTranscriptSchema',
         'SeveritySchema',
+        'StopReasonSchema',
         'ToolArgumentsError',
         'ToolCallSchema',
         'TranscriptSchema',
