@@ -88,7 +88,9 @@ describe('an answer written to hijack the judge', () => {
 
   it('bounds a 20 MB answer: judge requests, store with its journal, results.json; the case says it was cut', async () => {
     const answer = `## Summary\n${'word '.repeat(4_000_000)}end`;
-    standIn.script({ match: { hasFormat: false }, reply: { content: answer } });
+    // A server that ignores num_predict and under-reports its tokens (a misbehaving proxy or engine): the
+    // 20 MB arrive whole with done_reason "stop", so only evalpacks' own caps stand between them and the judge.
+    standIn.script({ match: { hasFormat: false }, reply: { content: answer, outputTokens: 1000 } });
     scriptJudge(standIn, 'none');
     const dir = mkdtempSync(join(tmpdir(), 'evalpacks-big-'));
     const files = ['--store', join(dir, 'runs.db'), '--reporter', 'console,json', '--out', dir];
