@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Http2ServerResponse } from 'node:http2';
+import { writeJson } from '../common/io.ts';
 
 /** How Bedrock names an error: the shape after the colon is what the service really sends. */
 const ERROR_NAMESPACE = 'http://internal.amazon.com/coral/com.amazon.bedrock/';
@@ -14,15 +15,7 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  if (gone(res)) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': String(Buffer.byteLength(text)),
-    'x-amzn-requestid': randomUUID(),
-    ...headers,
-  });
-  res.end(text);
+  if (!gone(res)) writeJson(res, status, body, { 'x-amzn-requestid': randomUUID(), ...headers });
 }
 
 /**

@@ -1,4 +1,4 @@
-/** Plumbing every stand-in shares: listening, reading a body, lenient JSON, waiting out a latency. */
+/** Plumbing every stand-in shares: listening, reading a body, lenient JSON, JSON replies, waiting out a latency. */
 
 import type { AddressInfo, Server } from 'node:net';
 
@@ -49,4 +49,21 @@ export async function delay(ms: number, signal: AbortSignal): Promise<boolean> {
     });
   }
   return false;
+}
+
+/** What the HTTP/1 and the HTTP/2 compatibility responses both offer, so one writer serves every stand-in. */
+interface JsonReply {
+  writeHead(status: number, headers: Record<string, string>): unknown;
+  end(text: string): unknown;
+}
+
+/** A JSON reply with its length; `headers` add to it or override the plain JSON content type. */
+export function writeJson(res: JsonReply, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  res.end(text);
 }

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { writeJson } from '../common/io.ts';
 
 /** Gin's `c.JSON` content type, which ollama-js looks for before reading an error body as JSON. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -9,10 +10,7 @@ export function gone(res: ServerResponse): boolean {
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  if (gone(res)) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
+  if (!gone(res)) writeJson(res, status, body, { 'content-type': JSON_TYPE });
 }
 
 export function sendError(res: ServerResponse, status: number, error: string): void {

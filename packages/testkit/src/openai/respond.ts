@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { writeJson } from '../common/io.ts';
 
 /** A client that went away or a close() in progress leaves nothing to write to. */
 export function gone(res: ServerResponse): boolean {
@@ -11,14 +12,7 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  if (gone(res)) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': String(Buffer.byteLength(text)),
-    ...headers,
-  });
-  res.end(text);
+  if (!gone(res)) writeJson(res, status, body, headers);
 }
 
 export interface ErrorFields {
