@@ -8,10 +8,11 @@
  */
 import { parseArgs } from 'node:util';
 import codeReview from '@evalpacks/code-review';
-import { loadPackCases, loadPackVariant } from '@evalpacks/core';
+import { loadPackVariant } from '@evalpacks/core';
 import { runPack } from '@evalpacks/core/runner';
 import { createOllamaAgent, createOllamaJudge, OllamaHost } from '@evalpacks/models';
 import { startOllamaStandIn } from '@evalpacks/testkit';
+import { benchCases, scriptShortReviewer } from './in-process-cases.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -27,21 +28,8 @@ const switchMs = Number(values.switch);
 const phased = values.schedule === 'phased';
 
 const standIn = await startOllamaStandIn({ models: ['agent:4b', 'judge:8b'], maxLoaded: 1, loadDelayMs: switchMs });
-standIn.script({ match: { hasFormat: true }, reply: { content: '{"reasoning":"Explained.","caught":true}' } });
-standIn.script({
-  reply: {
-    content: '| Finding | Severity |\n|---|---|\n| x | high |\n\n**Total: 0 critical, 1 high, 0 medium, 0 low**',
-  },
-});
-
-const [template] = await loadPackCases(codeReview);
-if (!template) throw new Error('code-review has no cases');
-const cases = Array.from({ length: n }, (_, i) => ({
-  ...template,
-  id: `case-${i}`,
-  expectedFindings: template.expectedFindings.slice(0, 1),
-  expectedAbsent: [],
-}));
+scriptShortReviewer(standIn);
+const cases = await benchCases(n, true);
 const host = new OllamaHost({ host: standIn.url, timeoutMs: 600_000 });
 const agent = createOllamaAgent({ host, model: 'agent:4b' });
 const judge = createOllamaJudge({ host, model: 'judge:8b' });

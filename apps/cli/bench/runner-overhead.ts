@@ -8,10 +8,11 @@
  */
 import { parseArgs } from 'node:util';
 import codeReview from '@evalpacks/code-review';
-import { loadPackCases, loadPackVariant } from '@evalpacks/core';
+import { loadPackVariant } from '@evalpacks/core';
 import { runPack } from '@evalpacks/core/runner';
 import { createOllamaAgent, createOllamaJudge, OllamaHost } from '@evalpacks/models';
 import { startOllamaStandIn } from '@evalpacks/testkit';
+import { benchCases, scriptShortReviewer } from './in-process-cases.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -27,21 +28,8 @@ const concurrency = Number(values.concurrency);
 const latencyMs = Number(values.latency);
 
 const standIn = await startOllamaStandIn({ latencyMs });
-standIn.script({ match: { hasFormat: true }, reply: { content: '{"reasoning":"Explained.","caught":true}' } });
-standIn.script({
-  reply: {
-    content: '| Finding | Severity |\n|---|---|\n| x | high |\n\n**Total: 0 critical, 1 high, 0 medium, 0 low**',
-  },
-});
-
-const [template] = await loadPackCases(codeReview);
-if (!template) throw new Error('code-review has no cases');
-const cases = Array.from({ length: n }, (_, i) => ({
-  ...template,
-  id: `case-${i}`,
-  expectedFindings: values.judge ? template.expectedFindings.slice(0, 1) : [],
-  expectedAbsent: [],
-}));
+scriptShortReviewer(standIn);
+const cases = await benchCases(n, values.judge);
 const options = { host: new OllamaHost({ host: standIn.url, timeoutMs: 60_000 }), model: 'qwen3.5:4b' };
 
 const variant = await loadPackVariant(codeReview);
