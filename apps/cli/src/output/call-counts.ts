@@ -14,13 +14,6 @@ export function modelCallsRow(calls: ModelCalls, samplesUsed?: number): [string,
   return ['model calls', `${made} made, ${cached} from the cache${samples}${damaged}`];
 }
 
-/** The items that flipped between epochs (`where`: " on the two sides"), and whether they stay within --max-flaky. */
-export function flakyLimitRow(flaky: number, maximum: number, where = ''): { row: [string, string]; ok: boolean } {
-  const ok = flaky <= maximum;
-  const items = `${flaky} flaky item${flaky === 1 ? '' : 's'}${where}`;
-  return { row: ['flaky limit', `${items} (at most ${maximum}${ok ? '' : ', exceeded'})`], ok };
-}
-
 /**
  * How far throttling pushed the pool down: `4 at the end of 16 (lowest 2; 37 throttled responses retried)`.
  * Undefined when nothing was throttled: the pool then stayed at --concurrency.

@@ -1,11 +1,10 @@
 import { type CaseTally, comparisonExitCode, gradeRun } from '@evalpacks/core/grade';
-import { printComparison } from '@evalpacks/core/report';
+import { flakyLimitRow, printComparison } from '@evalpacks/core/report';
 import { type Comparison, compareRuns } from '@evalpacks/core/stats';
 import type { EvalStore, RunRecord } from '@evalpacks/store';
 import { isBackend } from '../backends/registry.ts';
 import { Budget } from '../cost/budget.ts';
 import { loadPrices } from '../cost/prices.ts';
-import { flakyLimitRow } from '../output/call-counts.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { printCompareHeader, type SideFacts, sideFacts, sideLabels } from '../output/compare-header.ts';
 import { shortPath } from '../output/file-reports.ts';

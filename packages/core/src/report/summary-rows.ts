@@ -27,12 +27,18 @@ export function gateRows(grade: RunGrade): [string, string][] {
     const { minimum, met } = grade.gate;
     rows.push(['pass rate', `${percent(grade.passRate)} (minimum ${percent(minimum)}${met ? '' : ', not met'})`]);
   }
-  if (grade.flakyGate) {
-    const { maximum, met } = grade.flakyGate;
-    const items = `${grade.flaky} flaky item${grade.flaky === 1 ? '' : 's'}`;
-    rows.push(['flaky limit', `${items} (at most ${maximum}${met ? '' : ', exceeded'})`]);
-  }
+  if (grade.flakyGate) rows.push(flakyLimitRow(grade.flaky, grade.flakyGate.maximum).row);
   return rows;
+}
+
+/**
+ * The --max-flaky row: the items that flipped between epochs (`where`, e.g. " on the two sides" for a
+ * compare) against the limit, and whether they stay within it.
+ */
+export function flakyLimitRow(flaky: number, maximum: number, where = ''): { row: [string, string]; ok: boolean } {
+  const ok = flaky <= maximum;
+  const items = `${flaky} flaky item${flaky === 1 ? '' : 's'}${where}`;
+  return { row: ['flaky limit', `${items} (at most ${maximum}${ok ? '' : ', exceeded'})`], ok };
 }
 
 /** The Suggestions block, one line each, naming the prompt part to edit; identical lines once. */
