@@ -33,7 +33,14 @@ export function createBedrockJudge(options: BedrockBackendOptions & { calls?: Mo
     model: options.model,
     call: async ({ system, prompt, jsonSchema }) => {
       try {
-        return await bedrockStructuredCall({ client, model: options.model, system, prompt, jsonSchema, ...JUDGE_INFERENCE });
+        return await bedrockStructuredCall({
+          client,
+          model: options.model,
+          system,
+          prompt,
+          jsonSchema,
+          ...JUDGE_INFERENCE,
+        });
       } catch (error) {
         throw asBedrockUnavailable(error, options) ?? new Error(describeBedrockError(error), { cause: error });
       }

@@ -10,7 +10,11 @@ import { isJudgeAnswer } from './cached-shapes.ts';
  *
  * A hit spent nothing: no tokens, no retries, and only the time the lookup took.
  */
-export function cachedJudge(port: JudgePort, calls: ModelCalls | undefined, settings: Record<string, unknown>): JudgePort {
+export function cachedJudge(
+  port: JudgePort,
+  calls: ModelCalls | undefined,
+  settings: Record<string, unknown>,
+): JudgePort {
   if (!calls) return port;
   return {
     backend: port.backend,
