@@ -3,7 +3,7 @@ import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runOllamaAgent } from '../src/ollama/agent.ts';
-import { OllamaHost } from '../src/ollama/host.ts';
+import { OllamaHosts } from '../src/ollama/host-pool.ts';
 import { ollamaStructuredCall } from '../src/ollama/judge.ts';
 import { MODEL, mapCache, weatherTool } from './support.ts';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 beforeEach(() => s.reset());
 
-const host = () => new OllamaHost({ host: s.url, timeoutMs: 5_000 });
+const hosts = () => OllamaHosts.of({ host: s.url, timeoutMs: 5_000 });
 
 function scriptWeather(): void {
   s.script({
@@ -26,7 +26,7 @@ function scriptWeather(): void {
 
 const agentRun = (calls: ModelCalls, epoch: number) =>
   runOllamaAgent({
-    host: host(),
+    hosts: hosts(),
     model: MODEL,
     systemPrompt: 'You are terse.',
     input: 'Weather in Paris?',
@@ -80,7 +80,7 @@ describe('the call cache in the Ollama backend', () => {
     const cache = mapCache();
     const jsonSchema = z.toJSONSchema(z.object({ caught: z.boolean() })) as Record<string, unknown>;
     const judge = (calls: ModelCalls, prompt: string, epoch: number) =>
-      ollamaStructuredCall({ host: host(), model: MODEL, system: 'Judge.', prompt, jsonSchema, calls, epoch });
+      ollamaStructuredCall({ hosts: hosts(), model: MODEL, system: 'Judge.', prompt, jsonSchema, calls, epoch });
     const calls = new ModelCalls(cache);
     const fresh = await judge(calls, 'Did it say Paris?', 0);
     const hit = await judge(calls, 'Did it say Paris?', 0);
@@ -102,7 +102,7 @@ describe('the call cache in the Ollama backend', () => {
     const calls = new ModelCalls(mapCache());
     const judge = (promptVersion?: string) =>
       ollamaStructuredCall({
-        host: host(),
+        hosts: hosts(),
         model: MODEL,
         system: 'Judge.',
         prompt: 'Did it say Paris?',

@@ -5,11 +5,11 @@ import type { ChatRequest } from 'ollama';
 import { countRetries } from '../common/retry-policy.ts';
 import { runStrandsAgent } from '../strands/run-agent.ts';
 import { asOllamaUnavailable, describeOllamaError } from './errors.ts';
-import type { OllamaHost } from './host.ts';
+import type { OllamaHosts } from './host-pool.ts';
 import { DEFAULT_AGENT_MAX_TOKENS, OllamaModel } from './strands-model.ts';
 
 export interface RunOllamaAgentOptions {
-  host: OllamaHost;
+  hosts: OllamaHosts;
   model: string;
   systemPrompt: string;
   input: string;
@@ -32,7 +32,7 @@ export interface RunOllamaAgentOptions {
  * failures that doom every case (server unreachable, model not pulled) throw, as an InfrastructureError.
  */
 export async function runOllamaAgent(options: RunOllamaAgentOptions): Promise<Transcript> {
-  const { host, model, temperature, calls, epoch = 0, think, maxTokens = DEFAULT_AGENT_MAX_TOKENS, ...rest } = options;
+  const { hosts, model, temperature, calls, epoch = 0, think, maxTokens = DEFAULT_AGENT_MAX_TOKENS, ...rest } = options;
   const config = {
     modelId: model,
     maxTokens,
@@ -42,7 +42,7 @@ export async function runOllamaAgent(options: RunOllamaAgentOptions): Promise<Tr
   const { value: transcript, retries } = await countRetries(() =>
     runStrandsAgent({
       ...rest,
-      model: new OllamaModel(host, config, calls && { calls, epoch }),
+      model: new OllamaModel(hosts, config, calls && { calls, epoch }),
       modelName: model,
       asInfrastructureError: (error) => asOllamaUnavailable(error, model),
       describeError: describeOllamaError,

@@ -1,14 +1,14 @@
 import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core/runner';
 import type { ChatRequest } from 'ollama';
-import type { OllamaHost } from './host.ts';
+import type { OllamaHosts } from './host-pool.ts';
 import { ollamaStructuredCall } from './judge.ts';
 
 /** Ollama's `think`: on, off, or a level for models that take one. */
 export type ThinkSetting = NonNullable<ChatRequest['think']>;
 
 export interface OllamaRoleOptions {
-  /** The server, shared by every role on it. */
-  host: OllamaHost;
+  /** The run's servers, shared by every role on them. */
+  hosts: OllamaHosts;
   model: string;
   /** The server's default when unset. */
   think?: ThinkSetting;
@@ -27,7 +27,7 @@ export function createOllamaAgent(options: OllamaRoleOptions & { maxTokens?: num
     run: async (request) => {
       const [{ runOllamaAgent }, { toStrandsTools }] = await modules;
       return runOllamaAgent({
-        host: options.host,
+        hosts: options.hosts,
         model: options.model,
         systemPrompt: request.systemPrompt,
         input: request.input,
@@ -49,7 +49,7 @@ export function createOllamaJudge(options: OllamaRoleOptions): JudgePort {
     model: options.model,
     call: (request) =>
       ollamaStructuredCall({
-        host: options.host,
+        hosts: options.hosts,
         model: options.model,
         ...(options.think !== undefined && { think: options.think }),
         ...(options.calls && { calls: options.calls }),

@@ -1,15 +1,16 @@
 import type { CallRole, ModelCalls } from '@evalpacks/core/runner';
 import type { ChatRequest, ChatResponse } from 'ollama';
 import { isOllamaReply } from '../common/cached-shapes.ts';
-import { withRetries } from '../common/retry.ts';
 import { freeOllamaReply, ollamaCallMaterial } from './call-key.ts';
 import { withRequestSignal } from './client.ts';
 import { confirmTruncation, estimatePromptTokens, looksTruncated } from './context-window.ts';
-import { type OllamaHost, RUN_KEEP_ALIVE } from './host.ts';
-import { isTransientOllamaError } from './transient.ts';
+import { RUN_KEEP_ALIVE } from './host.ts';
+import type { OllamaHosts } from './host-pool.ts';
+import { onSomeHost } from './on-some-host.ts';
 
 export interface OllamaChatCall {
-  host: OllamaHost;
+  /** The run's servers: each attempt goes to the least busy one. */
+  hosts: OllamaHosts;
   role: CallRole;
   /** Everything but num_ctx, which is sized here. */
   request: ChatRequest;
@@ -28,25 +29,28 @@ export interface OllamaChatCall {
  * transient, and checked for a prompt the server cut anyway.
  */
 export function ollamaChat(call: OllamaChatCall): Promise<ChatResponse> {
-  const { host, role, calls, epoch, signal } = call;
+  const { hosts, role, calls, epoch, signal } = call;
   const request: ChatRequest = {
     ...call.request,
     options: { ...call.request.options, num_predict: call.outputTokens },
   };
-  const send = async () => {
-    const sentTokens = estimatePromptTokens(request);
-    const window = await host.window(request.model);
-    const numCtx = window.sizeFor(sentTokens, call.outputTokens);
-    const sized = { ...request, options: { ...request.options, num_ctx: numCtx }, keep_alive: RUN_KEEP_ALIVE };
-    const response = await withRetries(
-      () => withRequestSignal(signal, () => host.client.chat({ ...sized, stream: false })),
-      { retryable: isTransientOllamaError, policy: host.retry, ...(signal && { signal }) },
+  const sentTokens = estimatePromptTokens(request);
+  // Each host sizes num_ctx from its own /api/show, so the request is sized per attempt.
+  const send = () =>
+    onSomeHost(
+      hosts,
+      async (host) => {
+        const window = await host.window(request.model);
+        const numCtx = window.sizeFor(sentTokens, call.outputTokens);
+        const sized = { ...request, options: { ...request.options, num_ctx: numCtx }, keep_alive: RUN_KEEP_ALIVE };
+        const response = await withRequestSignal(signal, () => host.client.chat({ ...sized, stream: false }));
+        if (looksTruncated(response, sentTokens)) {
+          await confirmTruncation(host.client, response, request.model, sentTokens, numCtx);
+        }
+        return response;
+      },
+      { ...(signal && { signal }) },
     );
-    if (looksTruncated(response, sentTokens)) {
-      await confirmTruncation(host.client, response, request.model, sentTokens, numCtx);
-    }
-    return response;
-  };
   const material = { ...ollamaCallMaterial(request, epoch), ...call.keyExtra };
   return calls ? calls.run(role, material, send, freeOllamaReply, isOllamaReply) : send();
 }

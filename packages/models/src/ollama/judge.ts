@@ -3,14 +3,14 @@ import type { ChatRequest } from 'ollama';
 import { countRetries } from '../common/retry-policy.ts';
 import { ollamaChat } from './chat-call.ts';
 import { asOllamaUnavailable, describeOllamaError } from './errors.ts';
-import type { OllamaHost } from './host.ts';
+import type { OllamaHosts } from './host-pool.ts';
 
 /** Room for a verdict's reasoning; a judge that thinks gets JUDGE_THINKING_TOKENS more. */
 export const JUDGE_MAX_TOKENS = 2048;
 export const JUDGE_THINKING_TOKENS = 8192;
 
 export interface OllamaStructuredCallOptions {
-  host: OllamaHost;
+  hosts: OllamaHosts;
   model: string;
   system: string;
   prompt: string;
@@ -49,7 +49,7 @@ export function judgeOutputTokens(think: ChatRequest['think']): number {
 
 /** One schema-constrained chat call, as the judge needs it. Errors propagate, with their cause said. */
 export async function ollamaStructuredCall(options: OllamaStructuredCallOptions): Promise<OllamaStructuredCallResult> {
-  const { host, model, system, prompt, jsonSchema, temperature = 0, think, calls, epoch = 0, promptVersion } = options;
+  const { hosts, model, system, prompt, jsonSchema, temperature = 0, think, calls, epoch = 0, promptVersion } = options;
   const started = performance.now();
   const request: ChatRequest = {
     model,
@@ -66,7 +66,7 @@ export async function ollamaStructuredCall(options: OllamaStructuredCallOptions)
     // The judge prompt's version is part of the key, so a changed judge prompt never reuses an old verdict.
     const keyExtra = { promptVersion };
     const { value: response, retries } = await countRetries(() =>
-      ollamaChat({ host, role: 'judge', request, outputTokens, ...(calls && { calls }), epoch, keyExtra }),
+      ollamaChat({ hosts, role: 'judge', request, outputTokens, ...(calls && { calls }), epoch, keyExtra }),
     );
     return {
       text: response.message?.content ?? '',
