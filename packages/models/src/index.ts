@@ -21,8 +21,8 @@ export {
 } from './ollama/context-window.ts';
 export { OllamaUnavailableError } from './ollama/errors.ts';
 export { OllamaHost, type OllamaHostOptions, RUN_KEEP_ALIVE } from './ollama/host.ts';
-export { DEFAULT_OLLAMA_HOST, resolveOllamaHost } from './ollama/host-url.ts';
 export { type HostUsage, OllamaHosts, type OllamaHostsOptions } from './ollama/host-pool.ts';
+export { DEFAULT_OLLAMA_HOST, resolveOllamaHost } from './ollama/host-url.ts';
 export {
   JUDGE_MAX_TOKENS,
   judgeOutputTokens,

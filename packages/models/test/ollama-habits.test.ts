@@ -25,11 +25,25 @@ async function server(options: StandInOptions = {}) {
 const LONG = 'word '.repeat(6000);
 
 const agent = (host: OllamaHost, input: string, more: Partial<Parameters<typeof runOllamaAgent>[0]> = {}) =>
-  runOllamaAgent({ hosts: new OllamaHosts([host]), model: 'agent:4b', systemPrompt: 'You are terse.', input, maxTurns: 3, ...more });
+  runOllamaAgent({
+    hosts: new OllamaHosts([host]),
+    model: 'agent:4b',
+    systemPrompt: 'You are terse.',
+    input,
+    maxTurns: 3,
+    ...more,
+  });
 
 const jsonSchema = z.toJSONSchema(z.object({ passed: z.boolean() })) as Record<string, unknown>;
 const judge = (host: OllamaHost, more: Partial<Parameters<typeof ollamaStructuredCall>[0]> = {}) =>
-  ollamaStructuredCall({ hosts: new OllamaHosts([host]), model: 'agent:4b', system: 'Grade.', prompt: 'Was it right?', jsonSchema, ...more });
+  ollamaStructuredCall({
+    hosts: new OllamaHosts([host]),
+    model: 'agent:4b',
+    system: 'Grade.',
+    prompt: 'Was it right?',
+    jsonSchema,
+    ...more,
+  });
 
 describe('context window', () => {
   it('sends a long prompt with a num_ctx that fits it and the answer budget, and never shrinks it', async () => {

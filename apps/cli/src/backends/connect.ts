@@ -76,7 +76,16 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
     const warn = request.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
     connected.set(
       name,
-      await entry.connect({ options, models: modelsOn(name), timeoutMs, calls, agentTools, signals, concurrency, warn }),
+      await entry.connect({
+        options,
+        models: modelsOn(name),
+        timeoutMs,
+        calls,
+        agentTools,
+        signals,
+        concurrency,
+        warn,
+      }),
     );
   }
   for (const name of used) connections.set(name, connected.get(name) as Connection);

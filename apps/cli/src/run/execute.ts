@@ -11,9 +11,9 @@ import {
 } from '@evalpacks/core/runner';
 import type { CostOf, EvalStore, RunRecord } from '@evalpacks/store';
 import { type Backends, connectBackends } from '../backends/connect.ts';
+import { packOwnAgent } from '../backends/own-agent.ts';
 import { runConcurrency } from '../backends/registry.ts';
 import { backendsUsed } from '../backends/roles.ts';
-import { packOwnAgent } from '../backends/own-agent.ts';
 import { Budget } from '../cost/budget.ts';
 import { loadPrices, type Prices } from '../cost/prices.ts';
 import { spentSoFar } from '../cost/spent-so-far.ts';

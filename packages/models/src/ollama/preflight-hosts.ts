@@ -11,7 +11,9 @@ import { preflightOllama } from './preflight.ts';
 export async function preflightOllamaHosts(hosts: OllamaHosts, models: string[], needs: ModelNeeds[]): Promise<void> {
   const all = hosts.all;
   const checks = await Promise.allSettled(all.map((host) => preflightOllama(host.url, models)));
-  const failed = checks.flatMap((check, i) => (check.status === 'rejected' ? [{ host: all[i], error: check.reason }] : []));
+  const failed = checks.flatMap((check, i) =>
+    check.status === 'rejected' ? [{ host: all[i], error: check.reason }] : [],
+  );
   if (failed.length === all.length) throw failed[0]?.error;
   for (const { host, error } of failed) {
     if (host) hosts.takeOut(host, (error as Error).message, 'left out');

@@ -1,6 +1,6 @@
 import { redactUrl } from '@evalpacks/core/report';
 import {
-  checkOllamaCapabilities,
+  type checkOllamaCapabilities,
   createOllamaAgent,
   createOllamaJudge,
   OllamaHost,
@@ -36,7 +36,7 @@ export function connectOllama({
   );
   const thinks = (setting: OllamaFlags['think']) => setting !== undefined && setting !== false;
   const needs: Parameters<typeof checkOllamaCapabilities>[1] = [];
-  const several = urls.length > 1 ? ` · ${concurrency} calls at once on each` : '';
+  const several = urls.length > 1 ? ` · --concurrency ${concurrency} on each` : '';
   return {
     where: ` @ ${urls.map(redactUrl).join(', ')} · num_ctx ${numCtx}${several}`,
     agent: (model) => {

@@ -52,5 +52,7 @@ export const ollamaHostsSchema = z
 
 /** The URLs of the run's servers: the flag's, else OLLAMA_HOST, else the local default. */
 export function ollamaHostUrls(hosts: readonly string[] | undefined, env: NodeJS.ProcessEnv = process.env): string[] {
-  return hosts && hosts.length > 0 ? hosts.map((host) => resolveOllamaHost(host, env)) : [resolveOllamaHost(undefined, env)];
+  return hosts && hosts.length > 0
+    ? hosts.map((host) => resolveOllamaHost(host, env))
+    : [resolveOllamaHost(undefined, env)];
 }
