@@ -1,11 +1,11 @@
+import { defineTool } from '@evalpacks/core';
 import { CacheMissError, ModelCalls } from '@evalpacks/core/runner';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { runOllamaAgent } from '../src/ollama/agent.ts';
+import { createOllamaAgent, createOllamaJudge } from '../src/ollama/backend.ts';
 import { OllamaHosts } from '../src/ollama/host-pool.ts';
-import { ollamaStructuredCall } from '../src/ollama/judge.ts';
-import { MODEL, mapCache, weatherTool } from './support.ts';
+import { MODEL, mapCache } from './support.ts';
 
 let s: OllamaStandIn;
 beforeAll(async () => {
@@ -24,16 +24,21 @@ function scriptWeather(): void {
   s.script({ match: { lastRole: 'tool' }, reply: { content: 'Clear, 21 °C.', promptTokens: 60, outputTokens: 5 } });
 }
 
+const weather = defineTool({
+  name: 'get_weather',
+  description: 'Current weather for a city',
+  input: z.object({ city: z.string() }),
+  run: ({ city }) => ({ city, tempC: 21, sky: 'clear' }),
+});
+
 const agentRun = (calls: ModelCalls, epoch: number) =>
-  runOllamaAgent({
-    hosts: hosts(),
-    model: MODEL,
+  createOllamaAgent({ hosts: hosts(), model: MODEL, calls }).run({
+    caseId: 'c',
+    epoch,
     systemPrompt: 'You are terse.',
     input: 'Weather in Paris?',
-    tools: [weatherTool().weather],
+    tools: [weather],
     maxTurns: 4,
-    calls,
-    epoch,
   });
 
 describe('the call cache in the Ollama backend', () => {
@@ -80,7 +85,7 @@ describe('the call cache in the Ollama backend', () => {
     const cache = mapCache();
     const jsonSchema = z.toJSONSchema(z.object({ caught: z.boolean() })) as Record<string, unknown>;
     const judge = (calls: ModelCalls, prompt: string, epoch: number) =>
-      ollamaStructuredCall({ hosts: hosts(), model: MODEL, system: 'Judge.', prompt, jsonSchema, calls, epoch });
+      createOllamaJudge({ hosts: hosts(), model: MODEL, calls }).call({ system: 'Judge.', prompt, jsonSchema, epoch });
     const calls = new ModelCalls(cache);
     const fresh = await judge(calls, 'Did it say Paris?', 0);
     const hit = await judge(calls, 'Did it say Paris?', 0);
@@ -101,13 +106,10 @@ describe('the call cache in the Ollama backend', () => {
     const jsonSchema = z.toJSONSchema(z.object({ caught: z.boolean() })) as Record<string, unknown>;
     const calls = new ModelCalls(mapCache());
     const judge = (promptVersion?: string) =>
-      ollamaStructuredCall({
-        hosts: hosts(),
-        model: MODEL,
+      createOllamaJudge({ hosts: hosts(), model: MODEL, calls }).call({
         system: 'Judge.',
         prompt: 'Did it say Paris?',
         jsonSchema,
-        calls,
         ...(promptVersion && { promptVersion }),
       });
     await judge('risen-judge-v1');

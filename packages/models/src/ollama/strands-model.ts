@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { ModelCalls } from '@evalpacks/core/runner';
 import type { BaseModelConfig, Message, ModelStreamEvent, StopReason, StreamOptions } from '@strands-agents/sdk';
 import { Model } from '@strands-agents/sdk';
 import type { ChatRequest, ChatResponse, Options } from 'ollama';
@@ -18,17 +17,12 @@ export interface OllamaModelConfig extends BaseModelConfig {
   think?: ChatRequest['think'];
 }
 
-/** Where this model's calls are looked up and counted, and which repeat of the case it answers. */
-export interface OllamaCallScope {
-  calls: ModelCalls;
-  epoch: number;
-}
-
 /**
  * Strands model provider for an Ollama server. It asks for the whole reply at once
  * (stream: false): Ollama sends tool calls as complete objects either way, and a single JSON
  * body fails loudly when malformed, whereas ollama-js' NDJSON reader skips bad lines. Every call
- * is sized, retried and checked by ollamaChat.
+ * is sized, retried and checked by ollamaChat; caching is CachedModel's, around this provider, as for
+ * every Strands backend.
  */
 export class OllamaModel extends Model<OllamaModelConfig> {
   private config: OllamaModelConfig;
@@ -36,7 +30,6 @@ export class OllamaModel extends Model<OllamaModelConfig> {
   constructor(
     private readonly hosts: OllamaHosts,
     config: OllamaModelConfig,
-    private readonly scope?: OllamaCallScope,
   ) {
     super();
     this.config = { ...config };
@@ -58,11 +51,8 @@ export class OllamaModel extends Model<OllamaModelConfig> {
     try {
       response = await ollamaChat({
         hosts: this.hosts,
-        role: 'agent',
         request,
         outputTokens: this.config.maxTokens ?? DEFAULT_AGENT_MAX_TOKENS,
-        ...(this.scope && { calls: this.scope.calls }),
-        epoch: this.scope?.epoch ?? 0,
         ...(options?.cancelSignal && { signal: options.cancelSignal }),
       });
     } catch (error) {
