@@ -108,13 +108,15 @@ describe('eval on several Ollama hosts', () => {
     const [a, b] = [await host(1), await host(3)];
     const store = tempStore();
     const result = await runCli(evalArgs(store, [a.url, b.url], '--concurrency', '1'));
-    const lines = result.stderr.trimEnd().split('\n');
-    expect(lines).toEqual([
-      `warning: ollama host ${a.url} stopped answering (ECONNREFUSED); continuing on 1 host`,
-      expect.stringMatching(/^evalpacks: Cannot reach the Ollama server \(ECONNREFUSED\)\. Fix: /),
-    ]);
+    // Which of the two dies first depends on which gets its fatal call first; the other is the last one left.
+    const warning = (s: OllamaStandIn) =>
+      `warning: ollama host ${s.url} stopped answering (ECONNREFUSED); continuing on 1 host`;
+    const [first, error] = result.stderr.trimEnd().split('\n');
+    expect([warning(a), warning(b)]).toContain(first);
+    expect(error).toMatch(/^evalpacks: Cannot reach the Ollama server \(ECONNREFUSED\)\. Fix: [^\n]+$/);
+    expect(result.stderr.split('\n')).toHaveLength(3);
     expect(result.code).toBe(2);
-    // b answered two calls (one of them a's), then died with the third.
+    // Either way b answered two calls, then died with its third.
     const saved = EvalStore.open(store);
     const done = saved.caseResults(1).map((r) => r.case.id);
     saved.close();
