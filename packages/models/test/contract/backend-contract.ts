@@ -149,5 +149,35 @@ export function backendContract(fixture: BackendFixture): void {
         CacheMissError,
       );
     });
+
+    /** Runs one turn live into a fresh cache, then again from it: the replay must be the live run, for free. */
+    const liveThenReplay = async () => {
+      const cache = mapCache();
+      const live = await s.agent({ calls: new ModelCalls(cache) }).run(request(0, []));
+      const made = s.modelRequests();
+      const replay = new ModelCalls(cache);
+      const again = await s.agent({ calls: replay }).run(request(0, []));
+      expect(s.modelRequests()).toBe(made);
+      expect(replay.stats().agent).toEqual({ made: 0, cached: 1 });
+      expect({ ...again, latencyMs: 0 }).toEqual({ ...live, latencyMs: 0, usage: { input: 0, output: 0 } });
+      return live;
+    };
+
+    it('replays a cut-off turn as it was: the partial answer, stop reason "length" and the error', async () => {
+      s.scriptCutOff('The first half of a long review and the second half');
+      const live = await liveThenReplay();
+      expect(live.stopReason).toBe('length');
+      expect(live.answer).not.toBe('');
+      expect(live.error).toMatch(/cut off at the/);
+    });
+
+    if (fixture.thinking) {
+      it('replays a thinking turn with its thinking on the transcript', async () => {
+        if (!s.scriptThinking) throw new Error(`the ${fixture.backend} fixture says thinking but cannot script it`);
+        s.scriptThinking('The user wants the weather.', 'Sunny.');
+        const live = await liveThenReplay();
+        expect([live.thinking, live.answer, live.stopReason]).toEqual(['The user wants the weather.', 'Sunny.', 'end']);
+      });
+    }
   });
 }
