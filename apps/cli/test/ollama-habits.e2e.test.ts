@@ -123,17 +123,14 @@ describe('cut-off answers', () => {
     const standIn = await ollama(['qwen3.5:4b']);
     standIn.script({ reply: { content: wellWritten.answer, outputTokens: 9000 } });
     const store = tempStore();
-    const result = await evalContent(standIn, '--test-case', WELL_WRITTEN, '--structural-only', '--store', store);
+    const args = ['--test-case', WELL_WRITTEN, '--structural-only', '--store', store];
+    const result = await evalContent(standIn, ...args);
     expect(result.code).toBe(1);
     expect(agentError(result.stdout)).toBe(
       'the answer was cut off at the 8192-token output limit (done_reason "length"); raise --max-tokens or --num-ctx',
     );
     expect(standIn.chatCalls()[0]?.body.options?.num_predict).toBe(8192);
-    const replay = await replayed(
-      standIn,
-      result,
-      evalContent(standIn, '--test-case', WELL_WRITTEN, '--structural-only', '--store', store),
-    );
+    const replay = await replayed(standIn, result, evalContent(standIn, ...args));
     expect(replay.code).toBe(1);
     expect(agentError(replay.stdout)).toBe(agentError(result.stdout));
     expect(sameTranscripts(store)).toBe(true);
@@ -202,17 +199,8 @@ describe('thinking', () => {
     standIn.script({ match: { hasFormat: false }, reply: { thinking, content: wellWritten.answer } });
     standIn.script({ match: { hasFormat: true }, reply: { content: JSON.stringify(VERDICTS.notFlagged) } });
     const store = tempStore();
-    const result = await evalContent(
-      standIn,
-      '--test-case',
-      WELL_WRITTEN,
-      '--judge-model',
-      'judge:1b',
-      '--think',
-      'high',
-      '--store',
-      store,
-    );
+    const args = ['--test-case', WELL_WRITTEN, '--judge-model', 'judge:1b', '--think', 'high', '--store', store];
+    const result = await evalContent(standIn, ...args);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(standIn.chatCalls({ hasFormat: false })[0]?.body.think).toBe('high');
@@ -222,21 +210,7 @@ describe('thinking', () => {
     const history = EvalStore.open(store);
     expect(history.caseResults(1)[0]?.transcript.thinking).toBe(thinking);
     history.close();
-    const replay = await replayed(
-      standIn,
-      result,
-      evalContent(
-        standIn,
-        '--test-case',
-        WELL_WRITTEN,
-        '--judge-model',
-        'judge:1b',
-        '--think',
-        'high',
-        '--store',
-        store,
-      ),
-    );
+    const replay = await replayed(standIn, result, evalContent(standIn, ...args));
     expect(replay.code).toBe(0);
     expect(sameTranscripts(store)).toBe(true);
   });
