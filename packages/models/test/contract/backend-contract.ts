@@ -148,6 +148,10 @@ export function backendContract(fixture: BackendFixture): void {
       await expect(s.agent({ calls: new ModelCalls(mapCache(), 'offline') }).run(request())).rejects.toBeInstanceOf(
         CacheMissError,
       );
+      await expect(ask(s.judge({ calls: new ModelCalls(mapCache(), 'offline') }))).rejects.toBeInstanceOf(
+        CacheMissError,
+      );
+      expect(s.modelRequests()).toBe(made + 2);
     });
 
     /** Runs one turn live into a fresh cache, then again from it: the replay must be the live run, for free. */
