@@ -154,6 +154,22 @@ export function backendContract(fixture: BackendFixture): void {
       expect(s.modelRequests()).toBe(made + 2);
     });
 
+    it('keeps one cache entry per turn when a tool loop is asked again with refresh, and replays it after', async () => {
+      const cache = mapCache();
+      const sizes: number[] = [];
+      for (const mode of ['use', 'refresh', 'refresh'] as const) {
+        scriptWeather();
+        await s.agent({ calls: new ModelCalls(cache, mode) }).run(request());
+        sizes.push(cache.size());
+        s.reset();
+      }
+      // The tool use ids a server mints per reply are not in the key, so a refreshed first turn leaves the second's key alone.
+      expect(sizes).toEqual([2, 2, 2]);
+      const replay = new ModelCalls(cache);
+      await s.agent({ calls: replay }).run(request());
+      expect([replay.stats().agent, s.modelRequests()]).toEqual([{ made: 0, cached: 2 }, 0]);
+    });
+
     /** Runs one turn live into a fresh cache, then again from it: the replay must be the live run, for free. */
     const liveThenReplay = async () => {
       const cache = mapCache();
