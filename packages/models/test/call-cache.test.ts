@@ -4,7 +4,7 @@ import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createOllamaAgent, createOllamaJudge } from '../src/ollama/backend.ts';
-import { OllamaHost } from '../src/ollama/host.ts';
+import { OllamaHosts } from '../src/ollama/host-pool.ts';
 import { MODEL, mapCache } from './support.ts';
 
 let s: OllamaStandIn;
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 beforeEach(() => s.reset());
 
-const host = () => new OllamaHost({ host: s.url, timeoutMs: 5_000 });
+const hosts = () => OllamaHosts.of({ host: s.url, timeoutMs: 5_000 });
 
 function scriptWeather(): void {
   s.script({
@@ -32,7 +32,7 @@ const weather = defineTool({
 });
 
 const agentRun = (calls: ModelCalls, epoch: number) =>
-  createOllamaAgent({ host: host(), model: MODEL, calls }).run({
+  createOllamaAgent({ hosts: hosts(), model: MODEL, calls }).run({
     caseId: 'c',
     epoch,
     systemPrompt: 'You are terse.',
@@ -85,7 +85,7 @@ describe('the call cache in the Ollama backend', () => {
     const cache = mapCache();
     const jsonSchema = z.toJSONSchema(z.object({ caught: z.boolean() })) as Record<string, unknown>;
     const judge = (calls: ModelCalls, prompt: string, epoch: number) =>
-      createOllamaJudge({ host: host(), model: MODEL, calls }).call({ system: 'Judge.', prompt, jsonSchema, epoch });
+      createOllamaJudge({ hosts: hosts(), model: MODEL, calls }).call({ system: 'Judge.', prompt, jsonSchema, epoch });
     const calls = new ModelCalls(cache);
     const fresh = await judge(calls, 'Did it say Paris?', 0);
     const hit = await judge(calls, 'Did it say Paris?', 0);
@@ -106,7 +106,7 @@ describe('the call cache in the Ollama backend', () => {
     const jsonSchema = z.toJSONSchema(z.object({ caught: z.boolean() })) as Record<string, unknown>;
     const calls = new ModelCalls(mapCache());
     const judge = (promptVersion?: string) =>
-      createOllamaJudge({ host: host(), model: MODEL, calls }).call({
+      createOllamaJudge({ hosts: hosts(), model: MODEL, calls }).call({
         system: 'Judge.',
         prompt: 'Did it say Paris?',
         jsonSchema,
