@@ -126,7 +126,7 @@ describe('the call cache in the Ollama backend', () => {
     const jsonSchema = z.toJSONSchema(z.object({ caught: z.boolean() })) as Record<string, unknown>;
     const cache = mapCache();
     const ask = (calls: ModelCalls) =>
-      createOllamaJudge({ host: host(), model: MODEL, calls }).call({
+      createOllamaJudge({ hosts: hosts(), model: MODEL, calls }).call({
         system: 'Judge.',
         prompt: 'Caught?',
         jsonSchema,
@@ -150,7 +150,7 @@ describe('the call cache in the Ollama backend', () => {
       set: async (key: string, v: unknown) => void entries.set(key, v),
     };
     const ask = (calls: ModelCalls) =>
-      createOllamaJudge({ host: host(), model: MODEL, calls }).call({
+      createOllamaJudge({ hosts: hosts(), model: MODEL, calls }).call({
         system: 'Judge.',
         prompt: 'Caught?',
         jsonSchema,
