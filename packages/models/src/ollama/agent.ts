@@ -4,7 +4,7 @@ import type { ChatRequest } from 'ollama';
 import { countRetries } from '../common/retry-policy.ts';
 import { runStrandsAgent } from '../strands/run-agent.ts';
 import { asOllamaUnavailable, describeOllamaError } from './errors.ts';
-import type { OllamaHost } from './host.ts';
+import type { OllamaHosts } from './host-pool.ts';
 import { DEFAULT_AGENT_MAX_TOKENS, OllamaModel } from './strands-model.ts';
 
 /** What shapes the agent's answers on Ollama: the model and its generation settings. */
@@ -18,7 +18,7 @@ export interface OllamaAgentSettings {
 }
 
 export interface RunOllamaAgentOptions extends OllamaAgentSettings {
-  host: OllamaHost;
+  hosts: OllamaHosts;
   systemPrompt: string;
   input: string;
   tools?: StrandsTool[];
@@ -32,9 +32,9 @@ export interface RunOllamaAgentOptions extends OllamaAgentSettings {
 }
 
 /** The Strands model provider for these settings on this server. */
-export function createOllamaModel(host: OllamaHost, settings: OllamaAgentSettings): OllamaModel {
+export function createOllamaModel(hosts: OllamaHosts, settings: OllamaAgentSettings): OllamaModel {
   const { model, temperature, think, maxTokens = DEFAULT_AGENT_MAX_TOKENS } = settings;
-  return new OllamaModel(host, {
+  return new OllamaModel(hosts, {
     modelId: model,
     maxTokens,
     ...(temperature !== undefined && { temperature }),
@@ -47,11 +47,11 @@ export function createOllamaModel(host: OllamaHost, settings: OllamaAgentSetting
  * failures that doom every case (server unreachable, model not pulled) throw, as an InfrastructureError.
  */
 export async function runOllamaAgent(options: RunOllamaAgentOptions): Promise<Transcript> {
-  const { host, model, temperature, think, maxTokens = DEFAULT_AGENT_MAX_TOKENS, turns, ...rest } = options;
+  const { hosts, model, temperature, think, maxTokens = DEFAULT_AGENT_MAX_TOKENS, turns, ...rest } = options;
   const { value: transcript, retries } = await countRetries(() =>
     runStrandsAgent({
       ...rest,
-      model: turns ?? createOllamaModel(host, options),
+      model: turns ?? createOllamaModel(hosts, options),
       modelName: model,
       asInfrastructureError: (error) => asOllamaUnavailable(error, model),
       describeError: describeOllamaError,

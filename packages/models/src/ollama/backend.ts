@@ -2,15 +2,15 @@ import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core/runner';
 import type { ChatRequest } from 'ollama';
 import { cachedJudge } from '../common/cached-judge.ts';
 import { lazyStrandsAgent } from '../strands/lazy-agent.ts';
-import type { OllamaHost } from './host.ts';
+import type { OllamaHosts } from './host-pool.ts';
 import { JUDGE_TEMPERATURE, judgeOutputTokens, ollamaStructuredCall } from './judge.ts';
 
 /** Ollama's `think`: on, off, or a level for models that take one. */
 export type ThinkSetting = NonNullable<ChatRequest['think']>;
 
 export interface OllamaRoleOptions {
-  /** The server, shared by every role on it. */
-  host: OllamaHost;
+  /** The run's servers, shared by every role on them. */
+  hosts: OllamaHosts;
   model: string;
   /** The server's default when unset. */
   think?: ThinkSetting;
@@ -23,15 +23,15 @@ export interface OllamaRoleOptions {
  * by the same CachedModel as every Strands backend's.
  */
 export function createOllamaAgent(options: OllamaRoleOptions & { maxTokens?: number }): AgentPort {
-  const { host, model, think, maxTokens, calls } = options;
+  const { hosts, model, think, maxTokens, calls } = options;
   const settings = { model, ...(think !== undefined && { think }), ...(maxTokens !== undefined && { maxTokens }) };
   return lazyStrandsAgent('ollama', model, calls, async () => {
     const agent = await import('./agent.ts');
     return {
-      model: agent.createOllamaModel(host, settings),
+      model: agent.createOllamaModel(hosts, settings),
       run: (turns, request, tools) =>
         agent.runOllamaAgent({
-          host,
+          hosts,
           ...settings,
           turns,
           systemPrompt: request.systemPrompt,
@@ -48,12 +48,12 @@ export function createOllamaAgent(options: OllamaRoleOptions & { maxTokens?: num
  * (temperature, think and the num_predict they give; not the host, nor num_ctx, see cachedJudge).
  */
 export function createOllamaJudge(options: OllamaRoleOptions): JudgePort {
-  const { host, model, think, calls } = options;
+  const { hosts, model, think, calls } = options;
   const port: JudgePort = {
     backend: 'ollama',
     model,
     call: ({ system, prompt, jsonSchema }) =>
-      ollamaStructuredCall({ host, model, system, prompt, jsonSchema, ...(think !== undefined && { think }) }),
+      ollamaStructuredCall({ hosts, model, system, prompt, jsonSchema, ...(think !== undefined && { think }) }),
   };
   const settings = { temperature: JUDGE_TEMPERATURE, think: think ?? null, numPredict: judgeOutputTokens(think) };
   return cachedJudge(port, calls, settings);

@@ -2,7 +2,7 @@ import type { ChatRequest } from 'ollama';
 import { countRetries } from '../common/retry-policy.ts';
 import { ollamaChat } from './chat-call.ts';
 import { asOllamaUnavailable, describeOllamaError } from './errors.ts';
-import type { OllamaHost } from './host.ts';
+import type { OllamaHosts } from './host-pool.ts';
 
 /** Room for a verdict's reasoning; a judge that thinks gets JUDGE_THINKING_TOKENS more. */
 export const JUDGE_MAX_TOKENS = 2048;
@@ -11,7 +11,7 @@ export const JUDGE_THINKING_TOKENS = 8192;
 export const JUDGE_TEMPERATURE = 0;
 
 export interface OllamaStructuredCallOptions {
-  host: OllamaHost;
+  hosts: OllamaHosts;
   model: string;
   system: string;
   prompt: string;
@@ -45,7 +45,7 @@ export function judgeOutputTokens(think: ChatRequest['think']): number {
 
 /** One schema-constrained chat call, as the judge needs it. Errors propagate, with their cause said. */
 export async function ollamaStructuredCall(options: OllamaStructuredCallOptions): Promise<OllamaStructuredCallResult> {
-  const { host, model, system, prompt, jsonSchema, temperature = JUDGE_TEMPERATURE, think } = options;
+  const { hosts, model, system, prompt, jsonSchema, temperature = JUDGE_TEMPERATURE, think } = options;
   const started = performance.now();
   const request: ChatRequest = {
     model,
@@ -59,7 +59,7 @@ export async function ollamaStructuredCall(options: OllamaStructuredCallOptions)
   };
   try {
     const outputTokens = judgeOutputTokens(think);
-    const { value: response, retries } = await countRetries(() => ollamaChat({ host, request, outputTokens }));
+    const { value: response, retries } = await countRetries(() => ollamaChat({ hosts, request, outputTokens }));
     return {
       text: response.message?.content ?? '',
       usage: { input: response.prompt_eval_count ?? 0, output: response.eval_count ?? 0 },

@@ -4,7 +4,7 @@ import { Model } from '@strands-agents/sdk';
 import type { ChatRequest, ChatResponse, Options } from 'ollama';
 import { ollamaChat } from './chat-call.ts';
 import { toOllamaMessages, toOllamaTools } from './format.ts';
-import type { OllamaHost } from './host.ts';
+import type { OllamaHosts } from './host-pool.ts';
 
 /** The agent's answer budget when none is given: room for a long review, thinking included. */
 export const DEFAULT_AGENT_MAX_TOKENS = 8192;
@@ -28,7 +28,7 @@ export class OllamaModel extends Model<OllamaModelConfig> {
   private config: OllamaModelConfig;
 
   constructor(
-    private readonly host: OllamaHost,
+    private readonly hosts: OllamaHosts,
     config: OllamaModelConfig,
   ) {
     super();
@@ -50,7 +50,7 @@ export class OllamaModel extends Model<OllamaModelConfig> {
     let response: ChatResponse;
     try {
       response = await ollamaChat({
-        host: this.host,
+        hosts: this.hosts,
         request,
         outputTokens: this.config.maxTokens ?? DEFAULT_AGENT_MAX_TOKENS,
         ...(options?.cancelSignal && { signal: options.cancelSignal }),
