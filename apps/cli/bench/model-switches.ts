@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import codeReview from '@evalpacks/code-review';
 import { loadPackVariant } from '@evalpacks/core';
 import { collectRun } from '@evalpacks/core/runner';
-import { createOllamaAgent, createOllamaJudge, OllamaHost } from '@evalpacks/models';
+import { createOllamaAgent, createOllamaJudge, OllamaHosts } from '@evalpacks/models';
 import { startOllamaStandIn } from '@evalpacks/testkit';
 import { benchCases, scriptShortReviewer } from './in-process-cases.ts';
 
@@ -30,9 +30,9 @@ const phased = values.schedule === 'phased';
 const standIn = await startOllamaStandIn({ models: ['agent:4b', 'judge:8b'], maxLoaded: 1, loadDelayMs: switchMs });
 scriptShortReviewer(standIn);
 const cases = await benchCases(n, true);
-const host = new OllamaHost({ host: standIn.url, timeoutMs: 600_000 });
-const agent = createOllamaAgent({ host, model: 'agent:4b' });
-const judge = createOllamaJudge({ host, model: 'judge:8b' });
+const hosts = OllamaHosts.of({ host: standIn.url, timeoutMs: 600_000 });
+const agent = createOllamaAgent({ hosts, model: 'agent:4b' });
+const judge = createOllamaJudge({ hosts, model: 'judge:8b' });
 const variant = await loadPackVariant(codeReview);
 
 const started = performance.now();

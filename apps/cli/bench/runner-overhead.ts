@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import codeReview from '@evalpacks/code-review';
 import { loadPackVariant } from '@evalpacks/core';
 import { runPack } from '@evalpacks/core/runner';
-import { createOllamaAgent, createOllamaJudge, OllamaHost } from '@evalpacks/models';
+import { createOllamaAgent, createOllamaJudge, OllamaHosts } from '@evalpacks/models';
 import { startOllamaStandIn } from '@evalpacks/testkit';
 import { benchCases, scriptShortReviewer } from './in-process-cases.ts';
 
@@ -30,7 +30,7 @@ const latencyMs = Number(values.latency);
 const standIn = await startOllamaStandIn({ latencyMs });
 scriptShortReviewer(standIn);
 const cases = await benchCases(n, values.judge);
-const options = { host: new OllamaHost({ host: standIn.url, timeoutMs: 60_000 }), model: 'qwen3.5:4b' };
+const options = { hosts: OllamaHosts.of({ host: standIn.url, timeoutMs: 60_000 }), model: 'qwen3.5:4b' };
 
 const variant = await loadPackVariant(codeReview);
 const agent = createOllamaAgent(options);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
 import { contentFixture } from './content-review-script.ts';
 import { VERDICTS } from './judge-script.ts';
-import { ROOT, runCli, summaryOf, tempStore } from './run-cli.ts';
+import { type CliResult, ROOT, runCli, summaryOf, tempStore } from './run-cli.ts';
 import { scriptToolBasics } from './tool-basics-script.ts';
 
 /** Ollama as it really behaves, through the CLI as a user runs it: one stand-in per test, closed after it. */
@@ -35,6 +35,36 @@ function longDraftFile(): string {
 
 const evalContent = (standIn: OllamaStandIn, ...flags: string[]) =>
   runCli(['eval', '--domain', 'content-review', '--ollama-host', standIn.url, ...flags]);
+
+/**
+ * A second run over the same store, answered wholly from the call cache: no chat request, and the same
+ * console report as the live run but for what the cache saved (tokens, cost, the calls line).
+ */
+async function replayed(standIn: OllamaStandIn, live: CliResult, run: Promise<CliResult>): Promise<CliResult> {
+  const made = standIn.chatCalls().length;
+  const replay = await run;
+  expect(replay.stderr).toBe('');
+  expect(standIn.chatCalls()).toHaveLength(made);
+  // What differs is what a replay does not spend: tokens, time, the calls line; and the run's number.
+  const unspent = (stdout: string) =>
+    stdout
+      .replace(/^ {2}(tokens|cost|model calls) .*$/gm, '')
+      .replace(/· [\d,]+ tokens ·/g, '· tokens ·')
+      .replace(/\d+(\.\d+)? ?m?s\b/g, '')
+      .replace(/^run {4}\d+ ·/m, 'run ·');
+  expect(unspent(replay.stdout)).toBe(unspent(live.stdout));
+  return replay;
+}
+
+/** Whether the store's two runs hold the same transcripts, but for what the replay did not spend (tokens, time). */
+function sameTranscripts(store: string): boolean {
+  const history = EvalStore.open(store);
+  const unspent = (run: number) =>
+    history.caseResults(run).map(({ transcript }) => ({ ...transcript, usage: { input: 0, output: 0 }, latencyMs: 0 }));
+  const same = JSON.stringify(unspent(1)) === JSON.stringify(unspent(2));
+  history.close();
+  return same;
+}
 
 /** The one line the console prints for a case's agent error. */
 const agentError = (stdout: string) => /^ {2}agent error (.*)$/m.exec(stdout)?.[1];
@@ -81,19 +111,29 @@ describe('context window', () => {
     const history = EvalStore.open(store);
     expect(history.caseResults(1)[0]?.transcript.promptTruncatedTo).toBe(2050);
     history.close();
+    // An answer to a cut prompt is never cached: the next run asks again, and finds the server cutting again.
+    const again = await evalContent(standIn, '--test-case', longDraftFile(), '--structural-only', '--store', store);
+    expect(standIn.chatCalls()).toHaveLength(2);
+    expect(agentError(again.stdout)).toBe(agentError(result.stdout));
   });
 });
 
 describe('cut-off answers', () => {
-  it('shows a cut-off agent answer as such on its case, with the fix', async () => {
+  it('shows a cut-off agent answer as such on its case, with the fix, and again when replayed from the cache', async () => {
     const standIn = await ollama(['qwen3.5:4b']);
     standIn.script({ reply: { content: wellWritten.answer, outputTokens: 9000 } });
-    const result = await evalContent(standIn, '--test-case', WELL_WRITTEN, '--structural-only');
+    const store = tempStore();
+    const args = ['--test-case', WELL_WRITTEN, '--structural-only', '--store', store];
+    const result = await evalContent(standIn, ...args);
     expect(result.code).toBe(1);
     expect(agentError(result.stdout)).toBe(
       'the answer was cut off at the 8192-token output limit (done_reason "length"); raise --max-tokens or --num-ctx',
     );
     expect(standIn.chatCalls()[0]?.body.options?.num_predict).toBe(8192);
+    const replay = await replayed(standIn, result, evalContent(standIn, ...args));
+    expect(replay.code).toBe(1);
+    expect(agentError(replay.stdout)).toBe(agentError(result.stdout));
+    expect(sameTranscripts(store)).toBe(true);
   });
 
   it('records a cut-off verdict as a judge error naming the cause, not a judge-model problem', async () => {
@@ -103,12 +143,16 @@ describe('cut-off answers', () => {
       match: { hasFormat: true },
       reply: { content: '{"reasoning":"The review', outputTokens: 20_000 },
     });
-    const result = await evalContent(standIn, '--test-case', WELL_WRITTEN, '--judge-model', 'judge:1b');
+    const store = tempStore();
+    const args = ['--test-case', WELL_WRITTEN, '--judge-model', 'judge:1b', '--store', store];
+    const result = await evalContent(standIn, ...args);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
       'the judge answer was cut off at its output limit (stop reason "length"); a thinking judge can use it all up: try --judge-think off',
     );
     expect(result.stdout).not.toContain('try a larger --judge-model');
+    const replay = await replayed(standIn, result, evalContent(standIn, ...args));
+    expect(replay.code).toBe(1);
   });
 });
 
@@ -155,17 +199,8 @@ describe('thinking', () => {
     standIn.script({ match: { hasFormat: false }, reply: { thinking, content: wellWritten.answer } });
     standIn.script({ match: { hasFormat: true }, reply: { content: JSON.stringify(VERDICTS.notFlagged) } });
     const store = tempStore();
-    const result = await evalContent(
-      standIn,
-      '--test-case',
-      WELL_WRITTEN,
-      '--judge-model',
-      'judge:1b',
-      '--think',
-      'high',
-      '--store',
-      store,
-    );
+    const args = ['--test-case', WELL_WRITTEN, '--judge-model', 'judge:1b', '--think', 'high', '--store', store];
+    const result = await evalContent(standIn, ...args);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(standIn.chatCalls({ hasFormat: false })[0]?.body.think).toBe('high');
@@ -175,6 +210,9 @@ describe('thinking', () => {
     const history = EvalStore.open(store);
     expect(history.caseResults(1)[0]?.transcript.thinking).toBe(thinking);
     history.close();
+    const replay = await replayed(standIn, result, evalContent(standIn, ...args));
+    expect(replay.code).toBe(0);
+    expect(sameTranscripts(store)).toBe(true);
   });
 });
 

@@ -11,13 +11,7 @@ export {
 } from './defaults.ts';
 export { createOllamaAgent, createOllamaJudge, type OllamaRoleOptions, type ThinkSetting } from './ollama/backend.ts';
 export { checkOllamaCapabilities, type ModelNeeds } from './ollama/capabilities.ts';
-export {
-  createOllamaClient,
-  DEFAULT_OLLAMA_HOST,
-  type OllamaClientOptions,
-  OllamaTimeoutError,
-  resolveOllamaHost,
-} from './ollama/client.ts';
+export { createOllamaClient, type OllamaClientOptions, OllamaTimeoutError } from './ollama/client.ts';
 export {
   CONTEXT_STEP,
   estimatePromptTokens,
@@ -27,6 +21,8 @@ export {
 } from './ollama/context-window.ts';
 export { OllamaUnavailableError } from './ollama/errors.ts';
 export { OllamaHost, type OllamaHostOptions, RUN_KEEP_ALIVE } from './ollama/host.ts';
+export { type HostUsage, OllamaHosts, type OllamaHostsOptions } from './ollama/host-pool.ts';
+export { DEFAULT_OLLAMA_HOST, resolveOllamaHost } from './ollama/host-url.ts';
 export {
   JUDGE_MAX_TOKENS,
   judgeOutputTokens,
@@ -35,6 +31,7 @@ export {
   ollamaStructuredCall,
 } from './ollama/judge.ts';
 export { preflightOllama } from './ollama/preflight.ts';
+export { preflightOllamaHosts } from './ollama/preflight-hosts.ts';
 export { DEFAULT_AGENT_MAX_TOKENS } from './ollama/strands-model.ts';
 export {
   loadPriceTable,

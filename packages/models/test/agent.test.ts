@@ -3,7 +3,7 @@ import { tool } from '@strands-agents/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runOllamaAgent } from '../src/ollama/agent.ts';
-import { OllamaHost } from '../src/ollama/host.ts';
+import { OllamaHosts } from '../src/ollama/host-pool.ts';
 import { MODEL, weatherTool } from './support.ts';
 
 let s: OllamaStandIn;
@@ -15,7 +15,7 @@ beforeEach(() => s.reset());
 
 const run = (overrides: Partial<Parameters<typeof runOllamaAgent>[0]> = {}) =>
   runOllamaAgent({
-    host: new OllamaHost({ host: s.url, timeoutMs: 5_000, retry: { baseDelayMs: 1 } }),
+    hosts: OllamaHosts.of({ host: s.url, timeoutMs: 5_000, retry: { baseDelayMs: 1 } }),
     model: MODEL,
     systemPrompt: 'You are terse.',
     input: 'What is the weather in Paris?',
@@ -175,7 +175,7 @@ describe('runOllamaAgent', () => {
     s.script({ reply: { fault: 'hang' } });
     const started = performance.now();
     const transcript = await runOllamaAgent({
-      host: new OllamaHost({ host: s.url, timeoutMs: 300, retry: { maxAttempts: 1 } }),
+      hosts: OllamaHosts.of({ host: s.url, timeoutMs: 300, retry: { maxAttempts: 1 } }),
       model: MODEL,
       systemPrompt: '',
       input: 'hi',

@@ -1,11 +1,11 @@
+import { defineTool } from '@evalpacks/core';
 import { CacheMissError, ModelCalls } from '@evalpacks/core/runner';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { runOllamaAgent } from '../src/ollama/agent.ts';
-import { OllamaHost } from '../src/ollama/host.ts';
-import { ollamaStructuredCall } from '../src/ollama/judge.ts';
-import { MODEL, mapCache, weatherTool } from './support.ts';
+import { createOllamaAgent, createOllamaJudge } from '../src/ollama/backend.ts';
+import { OllamaHosts } from '../src/ollama/host-pool.ts';
+import { MODEL, mapCache } from './support.ts';
 
 let s: OllamaStandIn;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 beforeEach(() => s.reset());
 
-const host = () => new OllamaHost({ host: s.url, timeoutMs: 5_000 });
+const hosts = () => OllamaHosts.of({ host: s.url, timeoutMs: 5_000 });
 
 function scriptWeather(): void {
   s.script({
@@ -24,16 +24,21 @@ function scriptWeather(): void {
   s.script({ match: { lastRole: 'tool' }, reply: { content: 'Clear, 21 °C.', promptTokens: 60, outputTokens: 5 } });
 }
 
+const weather = defineTool({
+  name: 'get_weather',
+  description: 'Current weather for a city',
+  input: z.object({ city: z.string() }),
+  run: ({ city }) => ({ city, tempC: 21, sky: 'clear' }),
+});
+
 const agentRun = (calls: ModelCalls, epoch: number) =>
-  runOllamaAgent({
-    host: host(),
-    model: MODEL,
+  createOllamaAgent({ hosts: hosts(), model: MODEL, calls }).run({
+    caseId: 'c',
+    epoch,
     systemPrompt: 'You are terse.',
     input: 'Weather in Paris?',
-    tools: [weatherTool().weather],
+    tools: [weather],
     maxTurns: 4,
-    calls,
-    epoch,
   });
 
 describe('the call cache in the Ollama backend', () => {
@@ -80,7 +85,7 @@ describe('the call cache in the Ollama backend', () => {
     const cache = mapCache();
     const jsonSchema = z.toJSONSchema(z.object({ caught: z.boolean() })) as Record<string, unknown>;
     const judge = (calls: ModelCalls, prompt: string, epoch: number) =>
-      ollamaStructuredCall({ host: host(), model: MODEL, system: 'Judge.', prompt, jsonSchema, calls, epoch });
+      createOllamaJudge({ hosts: hosts(), model: MODEL, calls }).call({ system: 'Judge.', prompt, jsonSchema, epoch });
     const calls = new ModelCalls(cache);
     const fresh = await judge(calls, 'Did it say Paris?', 0);
     const hit = await judge(calls, 'Did it say Paris?', 0);
@@ -101,13 +106,10 @@ describe('the call cache in the Ollama backend', () => {
     const jsonSchema = z.toJSONSchema(z.object({ caught: z.boolean() })) as Record<string, unknown>;
     const calls = new ModelCalls(mapCache());
     const judge = (promptVersion?: string) =>
-      ollamaStructuredCall({
-        host: host(),
-        model: MODEL,
+      createOllamaJudge({ hosts: hosts(), model: MODEL, calls }).call({
         system: 'Judge.',
         prompt: 'Did it say Paris?',
         jsonSchema,
-        calls,
         ...(promptVersion && { promptVersion }),
       });
     await judge('risen-judge-v1');
@@ -116,5 +118,49 @@ describe('the call cache in the Ollama backend', () => {
     await judge();
     expect(calls.stats().judge).toEqual({ made: 3, cached: 1 });
     expect(s.chatCalls({ hasFormat: true })).toHaveLength(3);
+  });
+
+  it('replays a judge answer exactly, cut off or not, with no tokens and no retries', async () => {
+    s.script({ match: { hasFormat: true }, reply: { fault: 'http-500' }, times: 1 });
+    s.script({ match: { hasFormat: true }, reply: { content: '{"caught":', outputTokens: 20_000 } });
+    const jsonSchema = z.toJSONSchema(z.object({ caught: z.boolean() })) as Record<string, unknown>;
+    const cache = mapCache();
+    const ask = (calls: ModelCalls) =>
+      createOllamaJudge({ hosts: hosts(), model: MODEL, calls }).call({
+        system: 'Judge.',
+        prompt: 'Caught?',
+        jsonSchema,
+      });
+    const live = await ask(new ModelCalls(cache));
+    // Cut in proportion to the 10,240 of 20,000 tokens the judge's num_predict allows.
+    expect(live).toMatchObject({ text: '{"cau', stopReason: 'length', retries: 1 });
+    const replay = new ModelCalls(cache);
+    const again = await ask(replay);
+    expect(replay.stats().judge).toEqual({ made: 0, cached: 1 });
+    expect({ ...again, latencyMs: 0 }).toEqual({ ...live, latencyMs: 0, usage: { input: 0, output: 0 }, retries: 0 });
+    expect(s.chatCalls({ hasFormat: true })).toHaveLength(2);
+  });
+
+  it('takes a cached entry of another shape (an older layout, a hand edit) as a miss, and replaces it', async () => {
+    s.script({ match: { hasFormat: true }, reply: { content: '{"caught":true}' } });
+    const jsonSchema = z.toJSONSchema(z.object({ caught: z.boolean() })) as Record<string, unknown>;
+    const entries = new Map<string, unknown>();
+    const cache = {
+      get: async (key: string) => entries.get(key),
+      set: async (key: string, v: unknown) => void entries.set(key, v),
+    };
+    const ask = (calls: ModelCalls) =>
+      createOllamaJudge({ hosts: hosts(), model: MODEL, calls }).call({
+        system: 'Judge.',
+        prompt: 'Caught?',
+        jsonSchema,
+      });
+    await ask(new ModelCalls(cache));
+    // What Ollama's client-level cache kept before: the raw chat reply.
+    for (const key of entries.keys()) entries.set(key, { message: { role: 'assistant', content: '{"caught":true}' } });
+    const calls = new ModelCalls(cache);
+    expect((await ask(calls)).text).toBe('{"caught":true}');
+    expect([calls.stats().judge, calls.replacedEntries()]).toEqual([{ made: 1, cached: 0 }, 1]);
+    expect([...entries.values()]).toEqual([expect.objectContaining({ text: '{"caught":true}' })]);
   });
 });

@@ -1,6 +1,7 @@
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOllamaClient, OllamaTimeoutError, resolveOllamaHost, withRequestSignal } from '../src/ollama/client.ts';
+import { createOllamaClient, OllamaTimeoutError, withRequestSignal } from '../src/ollama/client.ts';
+import { resolveOllamaHost } from '../src/ollama/host-url.ts';
 import { MODEL } from './support.ts';
 
 describe('resolveOllamaHost', () => {

@@ -1,7 +1,7 @@
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { OllamaHost } from '../src/ollama/host.ts';
+import { OllamaHosts } from '../src/ollama/host-pool.ts';
 import { ollamaStructuredCall } from '../src/ollama/judge.ts';
 import { MODEL } from './support.ts';
 
@@ -16,7 +16,7 @@ const jsonSchema = z.toJSONSchema(z.object({ passed: z.boolean(), reasoning: z.s
 
 const call = () =>
   ollamaStructuredCall({
-    host: new OllamaHost({ host: s.url, timeoutMs: 5_000, retry: { baseDelayMs: 1 } }),
+    hosts: OllamaHosts.of({ host: s.url, timeoutMs: 5_000, retry: { baseDelayMs: 1 } }),
     model: MODEL,
     system: 'You grade answers.',
     prompt: 'Did it mention Paris?',

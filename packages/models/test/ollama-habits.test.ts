@@ -5,6 +5,7 @@ import { runOllamaAgent } from '../src/ollama/agent.ts';
 import { checkOllamaCapabilities } from '../src/ollama/capabilities.ts';
 import { OllamaUnavailableError } from '../src/ollama/errors.ts';
 import { OllamaHost } from '../src/ollama/host.ts';
+import { OllamaHosts } from '../src/ollama/host-pool.ts';
 import { ollamaStructuredCall } from '../src/ollama/judge.ts';
 import { weatherTool } from './support.ts';
 
@@ -24,11 +25,25 @@ async function server(options: StandInOptions = {}) {
 const LONG = 'word '.repeat(6000);
 
 const agent = (host: OllamaHost, input: string, more: Partial<Parameters<typeof runOllamaAgent>[0]> = {}) =>
-  runOllamaAgent({ host, model: 'agent:4b', systemPrompt: 'You are terse.', input, maxTurns: 3, ...more });
+  runOllamaAgent({
+    hosts: new OllamaHosts([host]),
+    model: 'agent:4b',
+    systemPrompt: 'You are terse.',
+    input,
+    maxTurns: 3,
+    ...more,
+  });
 
 const jsonSchema = z.toJSONSchema(z.object({ passed: z.boolean() })) as Record<string, unknown>;
 const judge = (host: OllamaHost, more: Partial<Parameters<typeof ollamaStructuredCall>[0]> = {}) =>
-  ollamaStructuredCall({ host, model: 'agent:4b', system: 'Grade.', prompt: 'Was it right?', jsonSchema, ...more });
+  ollamaStructuredCall({
+    hosts: new OllamaHosts([host]),
+    model: 'agent:4b',
+    system: 'Grade.',
+    prompt: 'Was it right?',
+    jsonSchema,
+    ...more,
+  });
 
 describe('context window', () => {
   it('sends a long prompt with a num_ctx that fits it and the answer budget, and never shrinks it', async () => {

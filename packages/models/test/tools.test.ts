@@ -3,7 +3,7 @@ import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createOllamaAgent } from '../src/ollama/backend.ts';
-import { OllamaHost } from '../src/ollama/host.ts';
+import { OllamaHosts } from '../src/ollama/host-pool.ts';
 import { MODEL } from './support.ts';
 
 let s: OllamaStandIn;
@@ -36,7 +36,7 @@ function notes() {
   ];
 }
 
-const agent = () => createOllamaAgent({ host: new OllamaHost({ host: s.url, timeoutMs: 5_000 }), model: MODEL });
+const agent = () => createOllamaAgent({ hosts: OllamaHosts.of({ host: s.url, timeoutMs: 5_000 }), model: MODEL });
 const request = { caseId: 'c', epoch: 0, systemPrompt: 'You take notes.', input: 'Save two notes.', maxTurns: 5 };
 
 describe("a pack's core tools on the Ollama agent", () => {

@@ -3,7 +3,7 @@ import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOllamaAgent } from '../src/ollama/agent.ts';
 import { OllamaUnavailableError } from '../src/ollama/errors.ts';
-import { OllamaHost } from '../src/ollama/host.ts';
+import { OllamaHosts } from '../src/ollama/host-pool.ts';
 import { ollamaStructuredCall } from '../src/ollama/judge.ts';
 import { deadPort, MODEL } from './support.ts';
 
@@ -15,7 +15,7 @@ afterAll(() => s.close());
 
 const agentOn = (host: string, model: string) =>
   runOllamaAgent({
-    host: new OllamaHost({ host, timeoutMs: 5_000 }),
+    hosts: OllamaHosts.of({ host, timeoutMs: 5_000 }),
     model,
     systemPrompt: '',
     input: 'hi',
@@ -24,7 +24,7 @@ const agentOn = (host: string, model: string) =>
 
 const judgeOn = (host: string, model: string) =>
   ollamaStructuredCall({
-    host: new OllamaHost({ host, timeoutMs: 5_000 }),
+    hosts: OllamaHosts.of({ host, timeoutMs: 5_000 }),
     model,
     system: 's',
     prompt: 'p',

@@ -8,6 +8,8 @@ export interface BackendFlag {
   /** Commander's spelling, e.g. `--ollama-host <url>`. */
   flags: string;
   help: string;
+  /** Given more than once, every value is kept (as a list); else the last one counts. */
+  repeatable?: boolean;
 }
 
 /** What a backend is asked to connect: its own options, the models it must serve and the run's call counter. */
@@ -22,6 +24,10 @@ export interface ConnectRequest<Options> {
   agentTools: boolean;
   /** Where a backend that can be throttled (a cloud API, a rate-limited server) reports 429s and successes. */
   signals?: ThrottleSignals;
+  /** --concurrency: calls in flight at once on each server of a backend that spreads them (see `lanes`). */
+  concurrency: number;
+  /** Where a one-line warning goes mid-run (a server taken out). */
+  warn: (line: string) => void;
 }
 
 /** A connected backend: how to make its agents and judge, and the checks that need the network. */
@@ -32,6 +38,8 @@ export interface Connection {
   judge(model: string): JudgePort;
   /** Run once, before the first call the cache cannot answer. */
   preflight(): Promise<void>;
+  /** Summary rows of the backend's own, once the run is over (which servers served how many calls). */
+  summaryRows?(): [string, string][];
 }
 
 /**
@@ -55,6 +63,11 @@ export interface BackendEntry<Name extends string = string, Shape extends z.ZodR
     judgeLabel?: string;
   };
   connect(request: ConnectRequest<z.infer<z.ZodObject<Shape>>>): Promise<Connection>;
+  /**
+   * How many servers the backend spreads its calls over, from its options: --concurrency applies to each,
+   * so the run keeps lanes x --concurrency calls going. Absent: one.
+   */
+  lanes?(options: z.infer<z.ZodObject<Shape>>): number;
 }
 
 /** Declares an entry with its name kept as a literal type. */

@@ -28,6 +28,10 @@ export interface BackendRequest {
   cache?: { store: CallCache; mode: CacheMode };
   /** Told of throttled and successful calls by the backends that can be throttled (adaptive concurrency). */
   signals?: ThrottleSignals;
+  /** --concurrency: what each server of a backend with several takes at once. */
+  concurrency: number;
+  /** Where a backend's one-line warnings go (default: stderr). */
+  warn?: (line: string) => void;
 }
 
 export interface Backends {
@@ -38,6 +42,8 @@ export interface Backends {
   judge?: JudgePort;
   /** Every model call of the agents and the judge: made, or answered from the cache. */
   calls: ModelCalls;
+  /** The backends' own summary rows (which Ollama hosts served how many calls). */
+  summaryRows(): [string, string][];
 }
 
 /**
@@ -66,9 +72,20 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
     const entry = backendEntry(name);
     const options = entry.options.parse(request.options);
     const agentTools = request.agentTools ?? false;
+    const { concurrency, signals } = request;
+    const warn = request.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
     connected.set(
       name,
-      await entry.connect({ options, models: modelsOn(name), timeoutMs, calls, agentTools, signals: request.signals }),
+      await entry.connect({
+        options,
+        models: modelsOn(name),
+        timeoutMs,
+        calls,
+        agentTools,
+        signals,
+        concurrency,
+        warn,
+      }),
     );
   }
   for (const name of used) connections.set(name, connected.get(name) as Connection);
@@ -91,6 +108,7 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
     },
     judge,
     calls,
+    summaryRows: () => [...connections.values()].flatMap((connection) => connection.summaryRows?.() ?? []),
   };
 }
 

@@ -68,6 +68,22 @@ export function unusedBackendFlags(given: Record<string, unknown>, used: readonl
 
 /** Adds every backend's own flags to a command, after its --backend and model flags. */
 export function withBackendFlags(command: Command): Command {
-  for (const flag of BACKEND_FLAGS) command.option(flag.flags, flag.help);
+  const repeated = (value: string, previous: string[] = []) => [...previous, value];
+  for (const flag of BACKEND_FLAGS) {
+    if (flag.repeatable) command.option(flag.flags, flag.help, repeated);
+    else command.option(flag.flags, flag.help);
+  }
   return command;
+}
+
+/**
+ * The calls a run keeps in flight: --concurrency on each server of the backends it uses (several Ollama
+ * hosts take --concurrency each); the widest backend sets the pace.
+ */
+export function runConcurrency(concurrency: number, options: BackendOptions, used: readonly Backend[]): number {
+  const lanes = used.map((name) => {
+    const entry = backendEntry(name);
+    return entry.lanes ? entry.lanes(entry.options.parse(options)) : 1;
+  });
+  return concurrency * Math.max(1, ...lanes);
 }

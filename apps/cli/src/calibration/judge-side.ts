@@ -11,7 +11,7 @@ import {
 } from '@evalpacks/core/runner';
 import type { EvalStore } from '@evalpacks/store';
 import { connectBackends } from '../backends/connect.ts';
-import type { BackendOptions } from '../backends/registry.ts';
+import { type BackendOptions, runConcurrency } from '../backends/registry.ts';
 import { type Backend, defaultJudgeModel } from '../backends/roles.ts';
 import { userPath } from '../user-path.ts';
 
@@ -66,6 +66,7 @@ export async function judgeSide(choice: JudgeChoice, context: SideContext): Prom
     judge: { backend: choice.backend, model },
     options: context.options,
     timeout: context.timeout,
+    concurrency: context.concurrency,
     cache: { store: context.store.callCache(), mode: context.offline ? 'offline' : 'use' },
   });
   const judge = backends.judge;
@@ -77,7 +78,7 @@ export async function judgeSide(choice: JudgeChoice, context: SideContext): Prom
     judge,
     style: choice.style,
     tuning,
-    concurrency: context.concurrency,
+    concurrency: runConcurrency(context.concurrency, context.options, [choice.backend]),
     recordedWhenOffline: context.offline,
   });
   const style = choice.style === 'yes-no' ? ' (yes-no)' : '';

@@ -53,6 +53,9 @@ export type RunConfig = {
 
 export const describeModel = (ref: ModelRef | undefined) => (ref ? `${ref.backend} ${ref.model}` : 'none');
 
+const withoutSecrets = (value: unknown) =>
+  typeof value === 'string' && value.includes('://') ? redactUrl(splitCredentials(value).url) : value;
+
 /** The config flags the user gave on this command line, file paths made absolute, URLs without secrets. */
 export function givenFlags(raw: Record<string, unknown>): Record<string, unknown> {
   const flags: Record<string, unknown> = {};
@@ -62,8 +65,8 @@ export function givenFlags(raw: Record<string, unknown>): Record<string, unknown
     if (name === 'prompt' || name === 'pack') flags[name] = userPath(String(value));
     else if (name === 'testCase') flags[name] = (value as string[]).map((file) => userPath(file));
     // A host or endpoint is kept without its user info and query values: the store never holds a secret.
-    else if (typeof value === 'string' && value.includes('://')) flags[name] = redactUrl(splitCredentials(value).url);
-    else flags[name] = value;
+    else if (Array.isArray(value)) flags[name] = value.map(withoutSecrets);
+    else flags[name] = withoutSecrets(value);
   }
   return flags;
 }

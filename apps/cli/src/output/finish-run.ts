@@ -48,6 +48,8 @@ export interface FinishOptions {
   calls?: ModelCalls;
   /** The pool's pace under throttling, shown when anything was throttled. */
   pace?: AdaptiveConcurrency;
+  /** The backends' own rows (which Ollama hosts served how many calls). */
+  backendRows?: [string, string][];
   samplesUsed?: number;
 }
 
@@ -62,6 +64,7 @@ export async function finishRun(finish: FinishOptions): Promise<number> {
   const rows = finish.calls ? [modelCallsRow(finish.calls, finish.samplesUsed)] : [];
   const throttling = finish.pace && concurrencyRow(finish.pace.report());
   if (throttling) rows.push(throttling);
+  rows.push(...(finish.backendRows ?? []));
   const grading = { policy: policy.name, minPassRate: report.minPassRate, maxFlaky: report.maxFlaky };
   if (epochs > 1) output.repeatSummary(run, rows, grading);
   else output.summary(run, rows, grading);

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Pack } from '@evalpacks/core';
+import { CLI_ROOT } from '../cli-root.ts';
 import { UsageError } from '../usage-error.ts';
 import { RUNS_FROM_SOURCE, registerTypeScript } from './register-typescript.ts';
 
@@ -9,11 +10,11 @@ import { RUNS_FROM_SOURCE, registerTypeScript } from './register-typescript.ts';
  * The workspace that holds this CLI (packs live in its domains/ folder, runs in its .evalpacks/); for a CLI
  * installed with npm, the project whose node_modules holds it.
  */
-export const WORKSPACE_ROOT = workspaceRoot(fileURLToPath(import.meta.url));
+export const WORKSPACE_ROOT = workspaceRoot(CLI_ROOT);
 
-function workspaceRoot(self: string): string {
-  const installed = self.indexOf(`${sep}node_modules${sep}`);
-  return installed >= 0 ? self.slice(0, installed + 1) : fileURLToPath(new URL('../../../../', import.meta.url));
+function workspaceRoot(cli: string): string {
+  const installed = cli.indexOf(`${sep}node_modules${sep}`);
+  return installed >= 0 ? cli.slice(0, installed + 1) : join(cli, '..', '..', sep);
 }
 
 /** Pack names by folder: a new domains/NAME folder is picked up with no registration step. */

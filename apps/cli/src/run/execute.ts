@@ -13,6 +13,8 @@ import {
 import type { CostOf, EvalStore, RunRecord } from '@evalpacks/store';
 import { type Backends, connectBackends } from '../backends/connect.ts';
 import { packOwnAgent } from '../backends/own-agent.ts';
+import { runConcurrency } from '../backends/registry.ts';
+import { backendsUsed } from '../backends/roles.ts';
 import { Budget } from '../cost/budget.ts';
 import { loadPrices, type Prices } from '../cost/prices.ts';
 import { spentSoFar } from '../cost/spent-so-far.ts';
@@ -45,6 +47,8 @@ export interface PreparedRun {
   samplesUsed?: () => number;
   /** The pool's size under throttling: backends that can be throttled report to it, the runner follows it. */
   pace: AdaptiveConcurrency;
+  /** Calls in flight at once: --concurrency, times the servers of a backend that spreads calls over several. */
+  concurrency: number;
 }
 
 const refOf = (port: { backend: string; model: string }): ModelRef => ({ backend: port.backend, model: port.model });
@@ -69,9 +73,12 @@ export async function prepareRun(
   const budget = sharedBudget ?? (plan.maxCost === undefined ? undefined : new Budget(plan.maxCost, prices, io.write));
   budget?.priceFor(agentRef);
   if (plan.judge) budget?.priceFor(plan.judge);
-  const pace = new AdaptiveConcurrency(plan.calls.concurrency);
+  const used = backendsUsed([agentRole, plan.judge]);
+  const concurrency = runConcurrency(plan.calls.concurrency, plan.calls.backends, used);
+  const pace = new AdaptiveConcurrency(concurrency);
   const backends = await connectBackends({
     signals: pace,
+    concurrency: plan.calls.concurrency,
     agents: agentRole ? [agentRole] : [],
     ...(plan.judge && { judge: plan.judge }),
     options: plan.calls.backends,
@@ -106,6 +113,7 @@ export async function prepareRun(
     costOf: storedCost(prices.priceOf, refOf(agent), judge && refOf(judge)),
     ...(sampler && { samplesUsed: () => sampler.samplesUsed() }),
     pace,
+    concurrency,
   };
 }
 
@@ -134,6 +142,7 @@ export function runPrepared(
     ...(prepared.judge && { judge: prepared.judge }),
     ...(prepared.budget && { shouldStart: prepared.budget.shouldStart }),
     adaptive: prepared.pace,
+    concurrency: prepared.concurrency,
     onResult,
   });
 }
@@ -179,6 +188,7 @@ export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo
     storePath: store.path,
     calls: prepared.backends.calls,
     pace: prepared.pace,
+    backendRows: prepared.backends.summaryRows(),
     output,
     io,
     ...(prepared.samplesUsed && { samplesUsed: prepared.samplesUsed() }),

@@ -9,8 +9,10 @@ export interface RecordedWork {
   judge?: JudgePort;
   /** The budget's say on starting another case. */
   shouldStart?: () => boolean;
-  /** The pool follows it under throttling, within --concurrency. */
+  /** The pool follows it under throttling, within `concurrency`. */
   adaptive?: AdaptiveConcurrency;
+  /** Cases in flight at once (default --concurrency): more with several Ollama hosts. */
+  concurrency?: number;
   /** Each result as it completes, after it is saved (the console shows it). */
   onResult: Parameters<typeof runPack>[0]['onCaseResult'];
 }
@@ -30,7 +32,7 @@ export async function runRecorded(session: Session, plan: RunPlan, work: Recorde
       ...(work.judge && { judge: work.judge }),
       epochs: plan.epochs,
       maxTurns: plan.grading.maxTurns,
-      concurrency: plan.calls.concurrency,
+      concurrency: work.concurrency ?? plan.calls.concurrency,
       structural: plan.grading.structural,
       judgeAlways: plan.grading.judgeAlways,
       judgeStyle: plan.grading.judgeStyle,

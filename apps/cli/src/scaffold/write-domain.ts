@@ -1,10 +1,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CLI_ROOT } from '../cli-root.ts';
 
-const TEMPLATES = fileURLToPath(new URL('../../templates/domain/', import.meta.url));
+const TEMPLATES = join(CLI_ROOT, 'templates', 'domain');
 /** What a pack outside the workspace has instead: its own package.json and tsconfig, no workspace files. */
-const STANDALONE = fileURLToPath(new URL('../../templates/standalone/', import.meta.url));
+const STANDALONE = join(CLI_ROOT, 'templates', 'standalone');
 const WORKSPACE_ONLY = new Set(['vitest.config.ts', 'tsconfig.build.json']);
 const SUFFIX = '.tmpl';
 
@@ -35,8 +35,7 @@ function templatesFor(layout: Layout): [string, string][] {
 
 /** This CLI's version, which a standalone pack depends on for the CLI and core (they are released together). */
 function cliVersion(): string {
-  const manifest = fileURLToPath(new URL('../../package.json', import.meta.url));
-  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(CLI_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 /** "release-notes" → "Release notes": how the pack names itself in prose. */

@@ -1,9 +1,10 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core/runner';
+import { cachedJudge } from '../common/cached-judge.ts';
 import { lazyStrandsAgent } from '../strands/lazy-agent.ts';
 import { type BedrockBackendOptions, bedrockClientConfig } from './client-config.ts';
 import { asBedrockUnavailable, describeBedrockError } from './errors.ts';
-import { bedrockStructuredCall } from './judge.ts';
+import { bedrockStructuredCall, JUDGE_INFERENCE } from './judge.ts';
 
 /**
  * The agent under test as core sees it: a Strands agent on Bedrock. One model, so one client and its
@@ -20,19 +21,30 @@ export function createBedrockAgent(options: BedrockBackendOptions & { calls?: Mo
   });
 }
 
-/** The judge as core sees it: one Converse call forced through the verdict tool, at temperature 0. */
+/**
+ * The judge as core sees it: one Converse call forced through the verdict tool, at temperature 0, cached
+ * under its inference settings (not the endpoint or region, see cachedJudge).
+ */
 export function createBedrockJudge(options: BedrockBackendOptions & { calls?: ModelCalls }): JudgePort {
   const { calls, ...connection } = options;
   const client = new BedrockRuntimeClient(bedrockClientConfig(connection));
-  return {
+  const port: JudgePort = {
     backend: 'bedrock',
     model: options.model,
-    call: async (request) => {
+    call: async ({ system, prompt, jsonSchema }) => {
       try {
-        return await bedrockStructuredCall({ client, model: options.model, calls, ...request });
+        return await bedrockStructuredCall({
+          client,
+          model: options.model,
+          system,
+          prompt,
+          jsonSchema,
+          ...JUDGE_INFERENCE,
+        });
       } catch (error) {
         throw asBedrockUnavailable(error, options) ?? new Error(describeBedrockError(error), { cause: error });
       }
     },
   };
+  return cachedJudge(port, calls, JUDGE_INFERENCE);
 }

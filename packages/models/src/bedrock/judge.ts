@@ -4,12 +4,13 @@ import {
   ConverseCommand,
   type ToolInputSchema,
 } from '@aws-sdk/client-bedrock-runtime';
-import type { ModelCalls } from '@evalpacks/core/runner';
-import { isConverseReply } from '../common/cached-shapes.ts';
 import { countRetries } from '../common/retry-policy.ts';
 
 /** The one tool the judge is made to call: its input is the verdict, shaped by the verdict's JSON schema. */
 export const VERDICT_TOOL = 'record_verdict';
+
+/** What every judge call sends unless a caller asks otherwise: repeatable, with room for the reasoning. */
+export const JUDGE_INFERENCE = { temperature: 0, maxTokens: 2048 } as const;
 
 export interface BedrockStructuredCallOptions {
   client: BedrockRuntimeClient;
@@ -21,11 +22,6 @@ export interface BedrockStructuredCallOptions {
   /** 0 unless a caller deliberately wants a less repeatable judge. */
   temperature?: number;
   maxTokens?: number;
-  /** The call cache and counter; with it, `epoch` is part of the key. */
-  calls?: ModelCalls;
-  epoch?: number;
-  /** The judge prompt's version, keyed with the call (see StructuredCallRequest). */
-  promptVersion?: string;
 }
 
 export interface BedrockStructuredCallResult {
@@ -35,12 +31,6 @@ export interface BedrockStructuredCallResult {
   latencyMs: number;
   model: string;
   retries: number;
-}
-
-/** A cached answer as this run sees it: no tokens spent, no retries. */
-function freeConverse<R extends { value: { usage?: object }; retries: number }>(cached: R): R {
-  const usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
-  return { ...cached, value: { ...cached.value, usage }, retries: 0 };
 }
 
 function answerText(content: ContentBlock[]): string {
@@ -57,7 +47,8 @@ function answerText(content: ContentBlock[]): string {
 export async function bedrockStructuredCall(
   options: BedrockStructuredCallOptions,
 ): Promise<BedrockStructuredCallResult> {
-  const { client, model, system, prompt, jsonSchema, temperature = 0, maxTokens = 2048, calls, epoch = 0 } = options;
+  const { client, model, system, prompt, jsonSchema } = options;
+  const { temperature = JUDGE_INFERENCE.temperature, maxTokens = JUDGE_INFERENCE.maxTokens } = options;
   const started = performance.now();
   const command = new ConverseCommand({
     modelId: model,
@@ -77,21 +68,7 @@ export async function bedrockStructuredCall(
     },
     inferenceConfig: { temperature, maxTokens },
   });
-  const send = () => countRetries(() => client.send(command));
-  const material = {
-    backend: 'bedrock',
-    model,
-    params: { ...command.input.inferenceConfig },
-    system,
-    messages: command.input.messages ?? [],
-    tools: command.input.toolConfig?.tools ?? [],
-    outputSchema: jsonSchema,
-    epoch,
-    promptVersion: options.promptVersion,
-  };
-  const { value: response, retries } = await (calls
-    ? calls.run('judge', material, send, freeConverse, isConverseReply)
-    : send());
+  const { value: response, retries } = await countRetries(() => client.send(command));
   return {
     text: answerText(response.output?.message?.content ?? []),
     usage: { input: response.usage?.inputTokens ?? 0, output: response.usage?.outputTokens ?? 0 },

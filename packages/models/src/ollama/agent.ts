@@ -1,30 +1,45 @@
 import type { Transcript } from '@evalpacks/core';
-import type { ModelCalls } from '@evalpacks/core/runner';
-import type { Tool as StrandsTool } from '@strands-agents/sdk';
+import type { Model, Tool as StrandsTool } from '@strands-agents/sdk';
 import type { ChatRequest } from 'ollama';
 import { countRetries } from '../common/retry-policy.ts';
 import { runStrandsAgent } from '../strands/run-agent.ts';
 import { asOllamaUnavailable, describeOllamaError } from './errors.ts';
-import type { OllamaHost } from './host.ts';
+import type { OllamaHosts } from './host-pool.ts';
 import { DEFAULT_AGENT_MAX_TOKENS, OllamaModel } from './strands-model.ts';
 
-export interface RunOllamaAgentOptions {
-  host: OllamaHost;
+/** What shapes the agent's answers on Ollama: the model and its generation settings. */
+export interface OllamaAgentSettings {
   model: string;
-  systemPrompt: string;
-  input: string;
-  tools?: StrandsTool[];
-  /** Model calls allowed; a loop still asking for tools after this many is cut off. */
-  maxTurns: number;
   temperature?: number;
   /** num_predict of every turn (default DEFAULT_AGENT_MAX_TOKENS). */
   maxTokens?: number;
   /** Ollama's `think`; the server's default when unset. */
   think?: ChatRequest['think'];
-  /** The call cache and counter every turn goes through. */
-  calls?: ModelCalls;
-  /** Which repeat of the case this is: part of every turn's cache key. */
-  epoch?: number;
+}
+
+export interface RunOllamaAgentOptions extends OllamaAgentSettings {
+  hosts: OllamaHosts;
+  systemPrompt: string;
+  input: string;
+  tools?: StrandsTool[];
+  /** Model calls allowed; a loop still asking for tools after this many is cut off. */
+  maxTurns: number;
+  /**
+   * The Strands model the turns go to: createOllamaModel's, or that model wrapped in the call cache
+   * (strands/cached-model.ts, as createOllamaAgent does). A fresh uncached one when unset.
+   */
+  turns?: Model;
+}
+
+/** The Strands model provider for these settings on this server. */
+export function createOllamaModel(hosts: OllamaHosts, settings: OllamaAgentSettings): OllamaModel {
+  const { model, temperature, think, maxTokens = DEFAULT_AGENT_MAX_TOKENS } = settings;
+  return new OllamaModel(hosts, {
+    modelId: model,
+    maxTokens,
+    ...(temperature !== undefined && { temperature }),
+    ...(think !== undefined && { think }),
+  });
 }
 
 /**
@@ -32,17 +47,11 @@ export interface RunOllamaAgentOptions {
  * failures that doom every case (server unreachable, model not pulled) throw, as an InfrastructureError.
  */
 export async function runOllamaAgent(options: RunOllamaAgentOptions): Promise<Transcript> {
-  const { host, model, temperature, calls, epoch = 0, think, maxTokens = DEFAULT_AGENT_MAX_TOKENS, ...rest } = options;
-  const config = {
-    modelId: model,
-    maxTokens,
-    ...(temperature !== undefined && { temperature }),
-    ...(think !== undefined && { think }),
-  };
+  const { hosts, model, temperature, think, maxTokens = DEFAULT_AGENT_MAX_TOKENS, turns, ...rest } = options;
   const { value: transcript, retries } = await countRetries(() =>
     runStrandsAgent({
       ...rest,
-      model: new OllamaModel(host, config, calls && { calls, epoch }),
+      model: turns ?? createOllamaModel(hosts, options),
       modelName: model,
       asInfrastructureError: (error) => asOllamaUnavailable(error, model),
       describeError: describeOllamaError,

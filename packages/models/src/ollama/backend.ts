@@ -1,14 +1,16 @@
 import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core/runner';
 import type { ChatRequest } from 'ollama';
-import type { OllamaHost } from './host.ts';
-import { ollamaStructuredCall } from './judge.ts';
+import { cachedJudge } from '../common/cached-judge.ts';
+import { lazyStrandsAgent } from '../strands/lazy-agent.ts';
+import type { OllamaHosts } from './host-pool.ts';
+import { JUDGE_TEMPERATURE, judgeOutputTokens, ollamaStructuredCall } from './judge.ts';
 
 /** Ollama's `think`: on, off, or a level for models that take one. */
 export type ThinkSetting = NonNullable<ChatRequest['think']>;
 
 export interface OllamaRoleOptions {
-  /** The server, shared by every role on it. */
-  host: OllamaHost;
+  /** The run's servers, shared by every role on them. */
+  hosts: OllamaHosts;
   model: string;
   /** The server's default when unset. */
   think?: ThinkSetting;
@@ -16,44 +18,43 @@ export interface OllamaRoleOptions {
   calls?: ModelCalls;
 }
 
-/** The agent under test as core sees it: a Strands agent whose model is served by Ollama. */
+/**
+ * The agent under test as core sees it: a Strands agent whose model is served by Ollama, its turns cached
+ * by the same CachedModel as every Strands backend's.
+ */
 export function createOllamaAgent(options: OllamaRoleOptions & { maxTokens?: number }): AgentPort {
-  // Start loading the Strands SDK now, while the caller's preflight request is in flight.
-  const modules = Promise.all([import('./agent.ts'), import('../strands/tools.ts')]);
-  modules.catch(() => {}); // surfaced by the first run() instead, not as an unhandled rejection
-  return {
-    backend: 'ollama',
-    model: options.model,
-    run: async (request) => {
-      const [{ runOllamaAgent }, { toStrandsTools }] = await modules;
-      return runOllamaAgent({
-        host: options.host,
-        model: options.model,
-        systemPrompt: request.systemPrompt,
-        input: request.input,
-        maxTurns: request.maxTurns,
-        tools: toStrandsTools(request.tools ?? []),
-        ...(options.think !== undefined && { think: options.think }),
-        ...(options.maxTokens !== undefined && { maxTokens: options.maxTokens }),
-        ...(options.calls && { calls: options.calls }),
-        epoch: request.epoch,
-      });
-    },
-  };
+  const { hosts, model, think, maxTokens, calls } = options;
+  const settings = { model, ...(think !== undefined && { think }), ...(maxTokens !== undefined && { maxTokens }) };
+  return lazyStrandsAgent('ollama', model, calls, async () => {
+    const agent = await import('./agent.ts');
+    return {
+      model: agent.createOllamaModel(hosts, settings),
+      run: (turns, request, tools) =>
+        agent.runOllamaAgent({
+          hosts,
+          ...settings,
+          turns,
+          systemPrompt: request.systemPrompt,
+          input: request.input,
+          maxTurns: request.maxTurns,
+          tools,
+        }),
+    };
+  });
 }
 
-/** The judge as core sees it: one schema-constrained call at temperature 0. */
+/**
+ * The judge as core sees it: one schema-constrained call at temperature 0, cached under its settings
+ * (temperature, think and the num_predict they give; not the host, nor num_ctx, see cachedJudge).
+ */
 export function createOllamaJudge(options: OllamaRoleOptions): JudgePort {
-  return {
+  const { hosts, model, think, calls } = options;
+  const port: JudgePort = {
     backend: 'ollama',
-    model: options.model,
-    call: (request) =>
-      ollamaStructuredCall({
-        host: options.host,
-        model: options.model,
-        ...(options.think !== undefined && { think: options.think }),
-        ...(options.calls && { calls: options.calls }),
-        ...request,
-      }),
+    model,
+    call: ({ system, prompt, jsonSchema }) =>
+      ollamaStructuredCall({ hosts, model, system, prompt, jsonSchema, ...(think !== undefined && { think }) }),
   };
+  const settings = { temperature: JUDGE_TEMPERATURE, think: think ?? null, numPredict: judgeOutputTokens(think) };
+  return cachedJudge(port, calls, settings);
 }

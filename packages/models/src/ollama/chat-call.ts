@@ -1,52 +1,46 @@
-import type { CallRole, ModelCalls } from '@evalpacks/core/runner';
 import type { ChatRequest, ChatResponse } from 'ollama';
-import { isOllamaReply } from '../common/cached-shapes.ts';
-import { withRetries } from '../common/retry.ts';
-import { freeOllamaReply, ollamaCallMaterial } from './call-key.ts';
 import { withRequestSignal } from './client.ts';
 import { confirmTruncation, estimatePromptTokens, looksTruncated } from './context-window.ts';
-import { type OllamaHost, RUN_KEEP_ALIVE } from './host.ts';
-import { isTransientOllamaError } from './transient.ts';
+import { RUN_KEEP_ALIVE } from './host.ts';
+import type { OllamaHosts } from './host-pool.ts';
+import { onSomeHost } from './on-some-host.ts';
 
 export interface OllamaChatCall {
-  host: OllamaHost;
-  role: CallRole;
+  /** The run's servers: each attempt goes to the least busy one. */
+  hosts: OllamaHosts;
   /** Everything but num_ctx, which is sized here. */
   request: ChatRequest;
   /** num_predict: what the answer (thinking included) may use, and what num_ctx leaves room for. */
   outputTokens: number;
-  calls?: ModelCalls;
-  epoch: number;
   signal?: AbortSignal;
-  /** More cache key material beside the request's (the judge prompt's version). */
-  keyExtra?: Record<string, unknown>;
 }
 
 /**
- * One non-streamed chat as every Ollama call of a run makes it: through the call cache (keyed without
- * num_ctx, which does not change the answer), sized to its prompt, retried when the failure is
- * transient, and checked for a prompt the server cut anyway.
+ * One non-streamed chat as every Ollama call of a run makes it: on the least busy host, sized to its prompt,
+ * retried (on another host when there is one) when the failure is transient, and checked for a prompt the server cut anyway. The call cache sits above it
+ * (strands/cached-model.ts for agent turns, common/cached-judge.ts for the judge), so a cached answer
+ * never reaches here.
  */
 export function ollamaChat(call: OllamaChatCall): Promise<ChatResponse> {
-  const { host, role, calls, epoch, signal } = call;
+  const { hosts, signal } = call;
   const request: ChatRequest = {
     ...call.request,
     options: { ...call.request.options, num_predict: call.outputTokens },
   };
-  const send = async () => {
-    const sentTokens = estimatePromptTokens(request);
-    const window = await host.window(request.model);
-    const numCtx = window.sizeFor(sentTokens, call.outputTokens);
-    const sized = { ...request, options: { ...request.options, num_ctx: numCtx }, keep_alive: RUN_KEEP_ALIVE };
-    const response = await withRetries(
-      () => withRequestSignal(signal, () => host.client.chat({ ...sized, stream: false })),
-      { retryable: isTransientOllamaError, policy: host.retry, ...(signal && { signal }) },
-    );
-    if (looksTruncated(response, sentTokens)) {
-      await confirmTruncation(host.client, response, request.model, sentTokens, numCtx);
-    }
-    return response;
-  };
-  const material = { ...ollamaCallMaterial(request, epoch), ...call.keyExtra };
-  return calls ? calls.run(role, material, send, freeOllamaReply, isOllamaReply) : send();
+  const sentTokens = estimatePromptTokens(request);
+  // Each host sizes num_ctx from its own /api/show, so the request is sized per attempt.
+  return onSomeHost(
+    hosts,
+    async (host) => {
+      const window = await host.window(request.model);
+      const numCtx = window.sizeFor(sentTokens, call.outputTokens);
+      const sized = { ...request, options: { ...request.options, num_ctx: numCtx }, keep_alive: RUN_KEEP_ALIVE };
+      const response = await withRequestSignal(signal, () => host.client.chat({ ...sized, stream: false }));
+      if (looksTruncated(response, sentTokens)) {
+        await confirmTruncation(host.client, response, request.model, sentTokens, numCtx);
+      }
+      return response;
+    },
+    { ...(signal && { signal }) },
+  );
 }

@@ -4,6 +4,9 @@ import { createOllamaClient } from './client.ts';
 import { ContextWindow, type NumCtxSetting } from './context-window.ts';
 import { type ModelFacts, showFacts } from './model-facts.ts';
 
+/** How long a host that dropped a call has to show it still runs (GET /api/version). */
+const PROBE_TIMEOUT_MS = 1_500;
+
 /** How long a model stays loaded after each call: long enough to last the run, not for ever after it. */
 export const RUN_KEEP_ALIVE = '30m';
 
@@ -27,6 +30,7 @@ export class OllamaHost {
   readonly numCtx: NumCtxSetting;
   readonly #facts = new Map<string, Promise<ModelFacts>>();
   readonly #windows = new Map<string, Promise<ContextWindow>>();
+  #probe: Promise<{ error: unknown } | undefined> | undefined;
 
   constructor(readonly options: OllamaHostOptions) {
     this.client = createOllamaClient({ host: options.host, timeoutMs: options.timeoutMs });
@@ -60,5 +64,22 @@ export class OllamaHost {
       window.catch(() => this.#windows.delete(model));
     }
     return window;
+  }
+
+  /**
+   * Whether the server still answers at all, asked after a call lost its connection: undefined when it
+   * does, else the error of the probe. Calls failing together share one probe.
+   */
+  stillAnswers(): Promise<{ error: unknown } | undefined> {
+    this.#probe ??= createOllamaClient({ host: this.url, timeoutMs: PROBE_TIMEOUT_MS })
+      .version()
+      .then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      )
+      .finally(() => {
+        this.#probe = undefined;
+      });
+    return this.#probe;
   }
 }

@@ -1,16 +1,17 @@
-import { findCacheMiss, type ModelCalls } from '@evalpacks/core/runner';
 import type { ChatRequest } from 'ollama';
 import { countRetries } from '../common/retry-policy.ts';
 import { ollamaChat } from './chat-call.ts';
 import { asOllamaUnavailable, describeOllamaError } from './errors.ts';
-import type { OllamaHost } from './host.ts';
+import type { OllamaHosts } from './host-pool.ts';
 
 /** Room for a verdict's reasoning; a judge that thinks gets JUDGE_THINKING_TOKENS more. */
 export const JUDGE_MAX_TOKENS = 2048;
 export const JUDGE_THINKING_TOKENS = 8192;
+/** The judge's temperature unless a caller asks otherwise: as repeatable as the model allows. */
+export const JUDGE_TEMPERATURE = 0;
 
 export interface OllamaStructuredCallOptions {
-  host: OllamaHost;
+  hosts: OllamaHosts;
   model: string;
   system: string;
   prompt: string;
@@ -20,11 +21,6 @@ export interface OllamaStructuredCallOptions {
   temperature?: number;
   /** Ollama's `think`; the server's default when unset (a thinking model then thinks). */
   think?: ChatRequest['think'];
-  /** The call cache and counter; with it, `epoch` is part of the key. */
-  calls?: ModelCalls;
-  epoch?: number;
-  /** The judge prompt's version, keyed with the call (see StructuredCallRequest). */
-  promptVersion?: string;
 }
 
 export interface OllamaStructuredCallResult {
@@ -49,7 +45,7 @@ export function judgeOutputTokens(think: ChatRequest['think']): number {
 
 /** One schema-constrained chat call, as the judge needs it. Errors propagate, with their cause said. */
 export async function ollamaStructuredCall(options: OllamaStructuredCallOptions): Promise<OllamaStructuredCallResult> {
-  const { host, model, system, prompt, jsonSchema, temperature = 0, think, calls, epoch = 0, promptVersion } = options;
+  const { hosts, model, system, prompt, jsonSchema, temperature = JUDGE_TEMPERATURE, think } = options;
   const started = performance.now();
   const request: ChatRequest = {
     model,
@@ -63,11 +59,7 @@ export async function ollamaStructuredCall(options: OllamaStructuredCallOptions)
   };
   try {
     const outputTokens = judgeOutputTokens(think);
-    // The judge prompt's version is part of the key, so a changed judge prompt never reuses an old verdict.
-    const keyExtra = { promptVersion };
-    const { value: response, retries } = await countRetries(() =>
-      ollamaChat({ host, role: 'judge', request, outputTokens, ...(calls && { calls }), epoch, keyExtra }),
-    );
+    const { value: response, retries } = await countRetries(() => ollamaChat({ hosts, request, outputTokens }));
     return {
       text: response.message?.content ?? '',
       usage: { input: response.prompt_eval_count ?? 0, output: response.eval_count ?? 0 },
@@ -77,8 +69,6 @@ export async function ollamaStructuredCall(options: OllamaStructuredCallOptions)
       stopReason: response.done_reason === 'length' ? 'length' : 'end',
     };
   } catch (error) {
-    // A cache miss offline is core's to handle, as it is: nobody judged the item.
-    if (findCacheMiss(error)) throw error;
     throw asOllamaUnavailable(error, model) ?? new Error(describeOllamaError(error), { cause: error });
   }
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ModelCalls } from '@evalpacks/core/runner';
 import type { BaseModelConfig, Message, ModelStreamEvent, StopReason, StreamOptions } from '@strands-agents/sdk';
 import { Model } from '@strands-agents/sdk';
 import type { ChatRequest, ChatResponse, Options } from 'ollama';
 import { ollamaChat } from './chat-call.ts';
 import { toOllamaMessages, toOllamaTools } from './format.ts';
-import type { OllamaHost } from './host.ts';
+import type { OllamaHosts } from './host-pool.ts';
 
 /** The agent's answer budget when none is given: room for a long review, thinking included. */
 export const DEFAULT_AGENT_MAX_TOKENS = 8192;
@@ -18,25 +17,19 @@ export interface OllamaModelConfig extends BaseModelConfig {
   think?: ChatRequest['think'];
 }
 
-/** Where this model's calls are looked up and counted, and which repeat of the case it answers. */
-export interface OllamaCallScope {
-  calls: ModelCalls;
-  epoch: number;
-}
-
 /**
  * Strands model provider for an Ollama server. It asks for the whole reply at once
  * (stream: false): Ollama sends tool calls as complete objects either way, and a single JSON
  * body fails loudly when malformed, whereas ollama-js' NDJSON reader skips bad lines. Every call
- * is sized, retried and checked by ollamaChat.
+ * is sized, retried and checked by ollamaChat; caching is CachedModel's, around this provider, as for
+ * every Strands backend.
  */
 export class OllamaModel extends Model<OllamaModelConfig> {
   private config: OllamaModelConfig;
 
   constructor(
-    private readonly host: OllamaHost,
+    private readonly hosts: OllamaHosts,
     config: OllamaModelConfig,
-    private readonly scope?: OllamaCallScope,
   ) {
     super();
     this.config = { ...config };
@@ -57,12 +50,9 @@ export class OllamaModel extends Model<OllamaModelConfig> {
     let response: ChatResponse;
     try {
       response = await ollamaChat({
-        host: this.host,
-        role: 'agent',
+        hosts: this.hosts,
         request,
         outputTokens: this.config.maxTokens ?? DEFAULT_AGENT_MAX_TOKENS,
-        ...(this.scope && { calls: this.scope.calls }),
-        epoch: this.scope?.epoch ?? 0,
         ...(options?.cancelSignal && { signal: options.cancelSignal }),
       });
     } catch (error) {

@@ -33,16 +33,23 @@ function isTimeout(err: unknown): boolean {
  * that is not there at all (refused, unknown host) and every 4xx answer are final.
  */
 export function isTransientOllamaError(err: unknown): boolean {
-  if (
-    causeChain(err).some(
-      (e) => typeof fieldOf(e, 'code') === 'string' && UNREACHABLE_CODES.has(fieldOf(e, 'code') as string),
-    )
-  ) {
-    return false;
-  }
+  if (unreachableCode(err) !== undefined) return false;
   const status = statusOf(err);
   if (status !== undefined) return TRANSIENT_STATUSES.has(status);
   return isReset(err) || isTimeout(err);
+}
+
+/** A request that lost its connection or got no answer in time, as opposed to an HTTP error the server sent. */
+export function lostConnection(err: unknown): boolean {
+  return statusOf(err) === undefined && (isReset(err) || isTimeout(err));
+}
+
+/** The connection failure code that says nothing listens there (ECONNREFUSED, ...), if `err` has one. */
+export function unreachableCode(err: unknown): string | undefined {
+  const code = causeChain(err)
+    .map((e) => fieldOf(e, 'code'))
+    .find((c): c is string => typeof c === 'string' && UNREACHABLE_CODES.has(c));
+  return code;
 }
 
 /** What to do about a transient failure that did not pass: each cause has its own fix. */

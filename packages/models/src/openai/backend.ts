@@ -1,8 +1,9 @@
 import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core/runner';
+import { cachedJudge } from '../common/cached-judge.ts';
 import { lazyStrandsAgent } from '../strands/lazy-agent.ts';
 import { createOpenAIClient, type OpenAIBackendOptions } from './connection.ts';
 import { asOpenAIUnavailable, describeOpenAIError } from './errors.ts';
-import { openAIStructuredCall } from './judge.ts';
+import { JUDGE_SAMPLING, openAIStructuredCall } from './judge.ts';
 
 /** The agent under test as core sees it: a Strands agent on an OpenAI-compatible server. */
 export function createOpenAIAgent(options: OpenAIBackendOptions & { calls?: ModelCalls }): AgentPort {
@@ -16,20 +17,26 @@ export function createOpenAIAgent(options: OpenAIBackendOptions & { calls?: Mode
   });
 }
 
-/** The judge as core sees it: one chat completion constrained by json_schema, at temperature 0. */
+/**
+ * The judge as core sees it: one chat completion constrained by json_schema, at temperature 0, cached
+ * under its sampling settings (not the base URL, see cachedJudge). Whether the server refused json_schema
+ * is not in the key: it is the server's habit, the same on every run against it, not a choice of ours.
+ */
 export function createOpenAIJudge(options: OpenAIBackendOptions & { calls?: ModelCalls }): JudgePort {
   const { calls, ...connection } = options;
   const client = createOpenAIClient(connection);
   const schemaRefused = { value: false };
-  return {
+  const port: JudgePort = {
     backend: 'openai',
     model: options.model,
-    call: async (request) => {
+    call: async ({ system, prompt, jsonSchema }) => {
       try {
-        return await openAIStructuredCall({ client, model: options.model, calls, schemaRefused, ...request });
+        const sampling = { ...JUDGE_SAMPLING, schemaRefused };
+        return await openAIStructuredCall({ client, model: options.model, system, prompt, jsonSchema, ...sampling });
       } catch (error) {
         throw asOpenAIUnavailable(error, options) ?? new Error(describeOpenAIError(error), { cause: error });
       }
     },
   };
+  return cachedJudge(port, calls, JUDGE_SAMPLING);
 }

@@ -1,7 +1,5 @@
-import type { ModelCalls } from '@evalpacks/core/runner';
 import type OpenAI from 'openai';
-import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
-import { isCompletionReply } from '../common/cached-shapes.ts';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { countRetries } from '../common/retry-policy.ts';
 
 export interface OpenAIStructuredCallOptions {
@@ -16,12 +14,10 @@ export interface OpenAIStructuredCallOptions {
   maxTokens?: number;
   /** Shared by a judge's calls: set once the server has refused json_schema, so later calls do not ask. */
   schemaRefused?: { value: boolean };
-  /** The call cache and counter; with it, `epoch` is part of the key. */
-  calls?: ModelCalls;
-  epoch?: number;
-  /** The judge prompt's version, keyed with the call (see StructuredCallRequest). */
-  promptVersion?: string;
 }
+
+/** What every judge call sends unless a caller asks otherwise: repeatable, with room for the reasoning. */
+export const JUDGE_SAMPLING = { temperature: 0, maxTokens: 2048 } as const;
 
 export interface OpenAIStructuredCallResult {
   /** The message content, unparsed: core validates it, so a garbled answer gets core's repair, then a judge error. */
@@ -30,12 +26,6 @@ export interface OpenAIStructuredCallResult {
   latencyMs: number;
   model: string;
   retries: number;
-}
-
-/** A cached answer as this run sees it: no tokens spent, no retries. */
-function freeCompletion<R extends { value: ChatCompletion; retries: number }>(cached: R): R {
-  const usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
-  return { ...cached, value: { ...cached.value, usage }, retries: 0 };
 }
 
 /** A 400 that names response_format: the server (an older llama.cpp, some proxies) cannot constrain output. */
@@ -50,7 +40,8 @@ function refusesSchema(error: unknown): boolean {
  * and core's parsing, one repair prompt, then a recorded judge error take over.
  */
 export async function openAIStructuredCall(options: OpenAIStructuredCallOptions): Promise<OpenAIStructuredCallResult> {
-  const { client, model, system, prompt, jsonSchema, temperature = 0, maxTokens = 2048, calls, epoch = 0 } = options;
+  const { client, model, system, prompt, jsonSchema } = options;
+  const { temperature = JUDGE_SAMPLING.temperature, maxTokens = JUDGE_SAMPLING.maxTokens } = options;
   const refused = options.schemaRefused ?? { value: false };
   const started = performance.now();
   const request = (): ChatCompletionCreateParamsNonStreaming => ({
@@ -74,22 +65,7 @@ export async function openAIStructuredCall(options: OpenAIStructuredCallOptions)
       return client.chat.completions.create(request());
     }
   };
-  const send = () => countRetries(create);
-  const body = request();
-  const material = {
-    backend: 'openai',
-    model,
-    params: { temperature, max_tokens: maxTokens, schemaRefused: refused.value },
-    system,
-    messages: body.messages,
-    tools: [],
-    outputSchema: jsonSchema,
-    epoch,
-    promptVersion: options.promptVersion,
-  };
-  const { value: completion, retries } = await (calls
-    ? calls.run('judge', material, send, freeCompletion, isCompletionReply)
-    : send());
+  const { value: completion, retries } = await countRetries(create);
   return {
     text: completion.choices[0]?.message?.content ?? '',
     usage: { input: completion.usage?.prompt_tokens ?? 0, output: completion.usage?.completion_tokens ?? 0 },

@@ -17,6 +17,27 @@ function systemText(prompt: StreamOptions['systemPrompt']): string {
   return prompt.flatMap((block) => (block.type === 'textBlock' ? [block.text] : [])).join('\n');
 }
 
+/**
+ * The conversation as the key sees it: roles and content blocks, each tool use id replaced by its order of
+ * first appearance. Ids are minted per reply (by the server, or by a provider for a server that sends
+ * none), so without this a refreshed first turn would give every later turn a key no run asks for again.
+ */
+function keyedConversation(messages: Message[]): unknown[] {
+  const ids = new Map<string, string>();
+  const stable = (id: string) => {
+    if (!ids.has(id)) ids.set(id, `tool-use-${ids.size + 1}`);
+    return ids.get(id);
+  };
+  return messages.map((message) => ({
+    role: message.role,
+    content: message.content.map((block) =>
+      block.type === 'toolUseBlock' || block.type === 'toolResultBlock'
+        ? { ...block, toolUseId: stable(block.toolUseId) }
+        : block,
+    ),
+  }));
+}
+
 /** A cached turn as this run sees it: it spent no tokens. */
 function free(events: ModelStreamEvent[]): ModelStreamEvent[] {
   return events.map((event) =>
@@ -28,9 +49,10 @@ function free(events: ModelStreamEvent[]): ModelStreamEvent[] {
 
 /**
  * Any Strands model provider, one turn per cache entry: the turn's stream events are collected, cached
- * under the conversation (roles and content blocks, without the per-reply metadata), the system prompt,
- * the tool specs, the provider's settings and the epoch, and replayed on a hit. Backends whose own wire
- * format has no per-call randomness may cache at the client instead (the Ollama provider does).
+ * under the conversation (roles and content blocks, without the per-reply metadata or tool use ids), the system prompt,
+ * the tool specs, the provider's settings and the epoch, and replayed on a hit. Every backend's agent
+ * turns are cached here and nowhere else (Ollama's, Bedrock's and OpenAI's providers alike), so a replayed
+ * turn carries exactly what the live one streamed: its text, thinking, tool calls and stop reason.
  */
 export class CachedModel<C extends BaseModelConfig> extends Model<C> {
   constructor(
@@ -55,7 +77,7 @@ export class CachedModel<C extends BaseModelConfig> extends Model<C> {
       model,
       params: { ...(this.inner.getConfig() as Record<string, unknown>), toolChoice: options?.toolChoice ?? null },
       system: systemText(options?.systemPrompt),
-      messages: messages.map((message) => ({ role: message.role, content: message.content })),
+      messages: keyedConversation(messages),
       tools: options?.toolSpecs ?? [],
       outputSchema: null,
       epoch,

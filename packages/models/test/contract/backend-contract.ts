@@ -148,6 +148,56 @@ export function backendContract(fixture: BackendFixture): void {
       await expect(s.agent({ calls: new ModelCalls(mapCache(), 'offline') }).run(request())).rejects.toBeInstanceOf(
         CacheMissError,
       );
+      await expect(ask(s.judge({ calls: new ModelCalls(mapCache(), 'offline') }))).rejects.toBeInstanceOf(
+        CacheMissError,
+      );
+      expect(s.modelRequests()).toBe(made + 2);
     });
+
+    it('keeps one cache entry per turn when a tool loop is asked again with refresh, and replays it after', async () => {
+      const cache = mapCache();
+      const sizes: number[] = [];
+      for (const mode of ['use', 'refresh', 'refresh'] as const) {
+        scriptWeather();
+        await s.agent({ calls: new ModelCalls(cache, mode) }).run(request());
+        sizes.push(cache.size());
+        s.reset();
+      }
+      // The tool use ids a server mints per reply are not in the key, so a refreshed first turn leaves the second's key alone.
+      expect(sizes).toEqual([2, 2, 2]);
+      const replay = new ModelCalls(cache);
+      await s.agent({ calls: replay }).run(request());
+      expect([replay.stats().agent, s.modelRequests()]).toEqual([{ made: 0, cached: 2 }, 0]);
+    });
+
+    /** Runs one turn live into a fresh cache, then again from it: the replay must be the live run, for free. */
+    const liveThenReplay = async () => {
+      const cache = mapCache();
+      const live = await s.agent({ calls: new ModelCalls(cache) }).run(request(0, []));
+      const made = s.modelRequests();
+      const replay = new ModelCalls(cache);
+      const again = await s.agent({ calls: replay }).run(request(0, []));
+      expect(s.modelRequests()).toBe(made);
+      expect(replay.stats().agent).toEqual({ made: 0, cached: 1 });
+      expect({ ...again, latencyMs: 0 }).toEqual({ ...live, latencyMs: 0, usage: { input: 0, output: 0 } });
+      return live;
+    };
+
+    it('replays a cut-off turn as it was: the partial answer, stop reason "length" and the error', async () => {
+      s.scriptCutOff('The first half of a long review and the second half');
+      const live = await liveThenReplay();
+      expect(live.stopReason).toBe('length');
+      expect(live.answer).not.toBe('');
+      expect(live.error).toMatch(/cut off at the/);
+    });
+
+    if (fixture.thinking) {
+      it('replays a thinking turn with its thinking on the transcript', async () => {
+        if (!s.scriptThinking) throw new Error(`the ${fixture.backend} fixture says thinking but cannot script it`);
+        s.scriptThinking('The user wants the weather.', 'Sunny.');
+        const live = await liveThenReplay();
+        expect([live.thinking, live.answer, live.stopReason]).toEqual(['The user wants the weather.', 'Sunny.', 'end']);
+      });
+    }
   });
 }

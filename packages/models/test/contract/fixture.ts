@@ -18,6 +18,10 @@ export interface ContractStandIn {
   scriptAnswer(text: string, usage: Usage): void;
   /** The first turn calls `tool` with `args`; the turn after the tool result answers `text`. */
   scriptToolLoop(call: { tool: string; args: Record<string, unknown> }, usage: [Usage, Usage], text: string): void;
+  /** The next agent turn starts answering `text` but stops at the output limit (the server's "length"). */
+  scriptCutOff(text: string): void;
+  /** The next agent turn thinks `thinking`, then answers `text`; only where the fixture says `thinking`. */
+  scriptThinking?: (thinking: string, text: string) => void;
   /** The judge's structured answer is `verdict`, counting `usage`. */
   scriptVerdict(verdict: Record<string, unknown>, usage: Usage): void;
   /** Every call fails the way one request fails on this server (the model crashed, a 5xx it does not retry). */
@@ -39,5 +43,7 @@ export interface BackendFixture {
   judgeModel: string;
   /** Whether the backend retries transient failures (throttling, 5xx) itself and counts them. */
   retries: boolean;
+  /** Whether the backend's stand-in can think, and the backend puts the thinking on the transcript. */
+  thinking: boolean;
   start(): Promise<ContractStandIn>;
 }

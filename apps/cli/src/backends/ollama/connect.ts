@@ -1,19 +1,22 @@
 import { redactUrl } from '@evalpacks/core/report';
 import {
-  checkOllamaCapabilities,
+  type checkOllamaCapabilities,
   createOllamaAgent,
   createOllamaJudge,
   OllamaHost,
-  preflightOllama,
-  resolveOllamaHost,
+  OllamaHosts,
+  preflightOllamaHosts,
 } from '@evalpacks/models';
 import type { Connection, ConnectRequest } from '../backend-entry.ts';
+import { ollamaHostUrls } from './hosts-option.ts';
+import { hostsRow } from './hosts-row.ts';
 import type { OllamaFlags } from './options.ts';
 
 /**
- * One Ollama server for the run: its agents and judge share one OllamaHost (one client, /api/show asked
- * once per model, one num_ctx per model). The preflight checks the models are there, then, from
- * /api/show, what each role needs of its model (tools for a tool pack, thinking when asked for).
+ * The run's Ollama servers: its agents and judge share one OllamaHost per server (one client, /api/show
+ * asked once per model, one num_ctx per model), and with several servers each call goes to the least busy
+ * one. The preflight checks the models are there, then, from /api/show, what each role needs of its model
+ * (tools for a tool pack, thinking when asked for).
  */
 export function connectOllama({
   options,
@@ -21,18 +24,25 @@ export function connectOllama({
   timeoutMs,
   calls,
   agentTools,
-}: ConnectRequest<{ ollamaHost?: string } & Partial<OllamaFlags>>): Connection {
-  const url = resolveOllamaHost(options.ollamaHost);
+  concurrency,
+  warn,
+}: ConnectRequest<{ ollamaHost?: string[] } & Partial<OllamaFlags>>): Connection {
+  const urls = ollamaHostUrls(options.ollamaHost);
   const numCtx = options.numCtx ?? 'auto';
-  const host = new OllamaHost({ host: url, timeoutMs, numCtx, retry: { maxAttempts: (options.maxRetries ?? 5) + 1 } });
+  const retry = { maxAttempts: (options.maxRetries ?? 5) + 1 };
+  const hosts = new OllamaHosts(
+    urls.map((url) => new OllamaHost({ host: url, timeoutMs, numCtx, retry })),
+    { perHost: concurrency, warn },
+  );
   const thinks = (setting: OllamaFlags['think']) => setting !== undefined && setting !== false;
   const needs: Parameters<typeof checkOllamaCapabilities>[1] = [];
+  const several = urls.length > 1 ? ` · --concurrency ${concurrency} on each` : '';
   return {
-    where: ` @ ${redactUrl(url)} · num_ctx ${numCtx}`,
+    where: ` @ ${urls.map(redactUrl).join(', ')} · num_ctx ${numCtx}${several}`,
     agent: (model) => {
       needs.push({ model, tools: agentTools, think: thinks(options.think), thinkFlag: '--think' });
       return createOllamaAgent({
-        host,
+        hosts,
         model,
         calls,
         ...(options.think !== undefined && { think: options.think }),
@@ -42,15 +52,16 @@ export function connectOllama({
     judge: (model) => {
       needs.push({ model, think: thinks(options.judgeThink), thinkFlag: '--judge-think' });
       return createOllamaJudge({
-        host,
+        hosts,
         model,
         calls,
         ...(options.judgeThink !== undefined && { think: options.judgeThink }),
       });
     },
-    preflight: async () => {
-      await preflightOllama(url, models);
-      await checkOllamaCapabilities(host, needs);
+    preflight: () => preflightOllamaHosts(hosts, models, needs),
+    summaryRows: () => {
+      const row = hostsRow(hosts.usage());
+      return row ? [row] : [];
     },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineBackend } from '../backend-entry.ts';
+import { ollamaHostsSchema } from './hosts-option.ts';
 import { OLLAMA_FLAGS, OllamaFlagsSchema } from './options.ts';
 
 export const DEFAULT_OLLAMA_MODEL = 'qwen3.5:4b';
@@ -11,12 +12,14 @@ export const ollama = defineBackend({
     {
       key: 'ollamaHost',
       flags: '--ollama-host <url>',
-      help: 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)',
+      help: 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434); several (repeatable or comma-separated) share the calls, --concurrency each',
+      repeatable: true,
     },
     ...OLLAMA_FLAGS,
   ],
-  options: z.object({ ollamaHost: z.string().optional(), ...OllamaFlagsSchema.shape }),
+  options: z.object({ ollamaHost: ollamaHostsSchema, ...OllamaFlagsSchema.shape }),
   flagsNeedIt: false,
   defaults: { agent: DEFAULT_OLLAMA_MODEL, agentLabel: DEFAULT_OLLAMA_MODEL },
   connect: async (request) => (await import('./connect.ts')).connectOllama(request),
+  lanes: (options) => options.ollamaHost?.length ?? 1,
 });

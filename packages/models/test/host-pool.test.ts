@@ -1,0 +1,121 @@
+import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OllamaUnavailableError } from '../src/ollama/errors.ts';
+import { OllamaHost } from '../src/ollama/host.ts';
+import { OllamaHosts } from '../src/ollama/host-pool.ts';
+import { ollamaStructuredCall } from '../src/ollama/judge.ts';
+import { deadPort, MODEL } from './support.ts';
+
+const open: OllamaStandIn[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close()));
+});
+
+async function standIn(latencyMs = 0): Promise<OllamaStandIn> {
+  const s = await startOllamaStandIn({ models: [MODEL], latencyMs });
+  s.script({ match: { hasFormat: true }, reply: { content: '{"passed":true}' } });
+  open.push(s);
+  return s;
+}
+
+const host = (url: string) => new OllamaHost({ host: url, timeoutMs: 10_000, retry: { baseDelayMs: 1 } });
+
+function pool(urls: string[], perHost: number) {
+  const warnings: string[] = [];
+  const hosts = new OllamaHosts(urls.map(host), { perHost, warn: (line) => warnings.push(line) });
+  return { hosts, warnings };
+}
+
+const judge = (hosts: OllamaHosts, prompt: string) =>
+  ollamaStructuredCall({ hosts, model: MODEL, system: 'Grade.', prompt, jsonSchema: { type: 'object' } });
+
+/** The prompts a stand-in answered, from the user message of each chat it received. */
+const prompts = (s: OllamaStandIn) => s.chatCalls().map((call) => call.body.messages?.at(-1)?.content);
+
+describe('which host takes a call', () => {
+  it('takes the least busy host, goes round the list among equals, and waits while every host is full', async () => {
+    const { hosts } = pool(['http://a:1', 'http://b:1', 'http://c:1'], 2);
+    const [a, b, c] = hosts.all as [OllamaHost, OllamaHost, OllamaHost];
+    expect([await hosts.acquire(), await hosts.acquire(), await hosts.acquire()]).toEqual([a, b, c]);
+    expect(await hosts.acquire()).toBe(a);
+    hosts.release(c);
+    // c has nothing in flight now; a has two, b one.
+    expect(await hosts.acquire()).toBe(c);
+    // Passed over: b, where the call just failed, though it is as busy as c.
+    expect(await hosts.acquire(b)).toBe(c);
+    expect(await hosts.acquire()).toBe(b);
+    // Every host is at its limit of two: the next call waits for the first slot to come free.
+    let got: OllamaHost | undefined;
+    const waiting = hosts.acquire().then((h) => {
+      got = h;
+    });
+    await Promise.resolve();
+    expect(got).toBeUndefined();
+    hosts.release(b);
+    await waiting;
+    expect(got).toBe(b);
+  });
+
+  it('takes a host out once, with one warning, and never the last one', () => {
+    const { hosts, warnings } = pool(['http://a:1', 'http://user:secret@b:1'], 1);
+    const [a, b] = hosts.all as [OllamaHost, OllamaHost];
+    expect(hosts.takeOut(b, 'ECONNREFUSED')).toBe(true);
+    expect(hosts.takeOut(b, 'ECONNREFUSED')).toBe(true);
+    expect(hosts.takeOut(a, 'ECONNREFUSED')).toBe(false);
+    expect(hosts.serving).toEqual([a]);
+    expect(warnings).toEqual([
+      'warning: ollama host http://***@b:1 stopped answering (ECONNREFUSED); continuing on 1 host',
+    ]);
+    expect(hosts.usage()).toEqual([
+      { url: 'http://a:1', served: 0 },
+      { url: 'http://***@b:1', served: 0, out: 'taken out' },
+    ]);
+  });
+});
+
+describe('calls over several real servers', () => {
+  it('gives a slow host fewer calls, and retries its call elsewhere when it dies mid-answer', async () => {
+    const slow = await standIn(60_000);
+    const fast = await standIn();
+    const { hosts, warnings } = pool([slow.url, fast.url], 1);
+    // The first call goes to the slow host (first in the list) and stays there; the fast one takes the rest.
+    const stuck = judge(hosts, 'case 0');
+    const rest = await Promise.all([1, 2, 3, 4, 5].map((i) => judge(hosts, `case ${i}`)));
+    expect(rest.map((r) => r.retries)).toEqual([0, 0, 0, 0, 0]);
+    expect(prompts(slow)).toEqual(['case 0']);
+    expect(prompts(fast).sort()).toEqual(['case 1', 'case 2', 'case 3', 'case 4', 'case 5']);
+
+    // The slow server crashes with the call in flight: its socket is cut, and it refuses from then on.
+    await slow.close();
+    const answer = await stuck;
+    expect(answer).toMatchObject({ text: '{"passed":true}', retries: 1 });
+    expect(prompts(fast).sort()).toEqual(['case 0', 'case 1', 'case 2', 'case 3', 'case 4', 'case 5']);
+    expect(warnings).toEqual([
+      `warning: ollama host ${slow.url} stopped answering (ECONNREFUSED); continuing on 1 host`,
+    ]);
+    expect(hosts.usage()).toEqual([
+      { url: slow.url, served: 0, out: 'taken out' },
+      { url: fast.url, served: 6 },
+    ]);
+  });
+
+  it('takes a host that refuses out at its first call and sends the call to another', async () => {
+    const live = await standIn();
+    const dead = `http://127.0.0.1:${await deadPort()}`;
+    const { hosts, warnings } = pool([dead, live.url], 4);
+    const answers = await Promise.all(['a', 'b', 'c'].map((p) => judge(hosts, p)));
+    expect(answers.map((a) => a.text)).toEqual(['{"passed":true}', '{"passed":true}', '{"passed":true}']);
+    expect(prompts(live).sort()).toEqual(['a', 'b', 'c']);
+    expect(warnings).toEqual([`warning: ollama host ${dead} stopped answering (ECONNREFUSED); continuing on 1 host`]);
+  });
+
+  it('fails as one unreachable server does when every host refuses', async () => {
+    const dead = [`http://127.0.0.1:${await deadPort()}`, `http://127.0.0.1:${await deadPort()}`];
+    const { hosts, warnings } = pool(dead, 4);
+    const error = await judge(hosts, 'p').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OllamaUnavailableError);
+    expect((error as OllamaUnavailableError).kind).toBe('unreachable');
+    expect((error as Error).message).toBe('Cannot reach the Ollama server (ECONNREFUSED)');
+    expect(warnings).toHaveLength(1);
+  });
+});
