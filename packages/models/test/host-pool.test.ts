@@ -109,6 +109,28 @@ describe('calls over several real servers', () => {
     expect(warnings).toEqual([`warning: ollama host ${dead} stopped answering (ECONNREFUSED); continuing on 1 host`]);
   });
 
+  it('takes out a host that answers probes but lets every call time out, once the calls it lost reach the retry budget', async () => {
+    const hung = await startOllamaStandIn({ models: [MODEL] });
+    open.push(hung);
+    hung.script({ reply: { fault: 'hang' } });
+    const live = await standIn();
+    const warnings: string[] = [];
+    const timed = (url: string) =>
+      new OllamaHost({ host: url, timeoutMs: 300, retry: { maxAttempts: 2, baseDelayMs: 1 } });
+    const hosts = new OllamaHosts([timed(hung.url), timed(live.url)], { perHost: 1, warn: (l) => warnings.push(l) });
+    // One at a time: the first goes to the hung host, times out and is answered by the other; the second
+    // does the same, which is the hung host's second lost call in a row (maxAttempts 2): it is taken out.
+    const first = await judge(hosts, 'one');
+    const second = await judge(hosts, 'two');
+    const third = await judge(hosts, 'three');
+    expect([first.retries, second.retries, third.retries]).toEqual([1, 1, 0]);
+    expect(prompts(hung)).toEqual(['one', 'two']);
+    expect(prompts(live)).toEqual(['one', 'two', 'three']);
+    expect(warnings).toEqual([
+      `warning: ollama host ${hung.url} stopped answering (2 calls in a row got no answer: Ollama request timed out after 300 ms); continuing on 1 host`,
+    ]);
+  });
+
   it('fails as one unreachable server does when every host refuses', async () => {
     const dead = [`http://127.0.0.1:${await deadPort()}`, `http://127.0.0.1:${await deadPort()}`];
     const { hosts, warnings } = pool(dead, 4);

@@ -1,3 +1,4 @@
+import { redactUrl } from '@evalpacks/core/report';
 import { checkOllamaCapabilities, type ModelNeeds } from './capabilities.ts';
 import type { OllamaHosts } from './host-pool.ts';
 import { preflightOllama } from './preflight.ts';
@@ -16,7 +17,8 @@ export async function preflightOllamaHosts(hosts: OllamaHosts, models: string[],
   );
   if (failed.length === all.length) throw failed[0]?.error;
   for (const { host, error } of failed) {
-    if (host) hosts.takeOut(host, (error as Error).message, 'left out');
+    // The warning names the host already: its message need not say it again.
+    if (host) hosts.takeOut(host, (error as Error).message.replace(` at ${redactUrl(host.url)}`, ''), 'left out');
   }
   await Promise.all(hosts.serving.map((host) => checkOllamaCapabilities(host, needs)));
 }
