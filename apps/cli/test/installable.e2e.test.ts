@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
@@ -68,6 +68,21 @@ describe('the CLI installed with npm into a project outside the workspace', () =
 
   it('took better-sqlite3 from the loopback mirror, not from GitHub or a compile', () => {
     expect(mirror.requests).toEqual([expect.stringMatching(/^\/v[\d.]+\/better-sqlite3-v[\d.]+-node-v\d+-/)]);
+  });
+
+  it('installs manifests whose exports lack the workspace-only source condition, and core with its declarations', () => {
+    const installed = (name: string) => join(project, 'node_modules', '@evalpacks', name);
+    const exportsOf = (name: string) =>
+      JSON.stringify(
+        (JSON.parse(readFileSync(join(installed(name), 'package.json'), 'utf8')) as { exports?: unknown }).exports,
+      );
+    const withSource = ['core', 'models', 'store', 'web'].filter((name) =>
+      exportsOf(name).includes('@evalpacks/source'),
+    );
+    expect(withSource).toEqual([]);
+    expect(exportsOf('core')).toContain('"types":"./dist/index.d.ts"');
+    const declarations = ['index', 'runner', 'grade', 'report', 'stats'].map((entry) => `${entry}.d.ts`);
+    expect(declarations.filter((file) => !existsSync(join(installed('core'), 'dist', file)))).toEqual([]);
   });
 
   it("runs the project's own pack with `npx evalpacks eval --pack .`: exact summary, exit 0", async () => {

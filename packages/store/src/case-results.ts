@@ -13,6 +13,42 @@ import { z } from 'zod';
 /** Prices the tokens of the run's agent or judge in US dollars; undefined when unknown. Local models cost 0. */
 export type CostOf = (role: 'agent' | 'judge', usage: TokenUsage) => number | undefined;
 
+/** The statements a save runs, prepared once per database: preparing them on every save cost more than the insert. */
+interface SaveStatements {
+  remove: Database.Statement;
+  result: Database.Statement;
+  transcript: Database.Statement;
+  verdict: Database.Statement;
+}
+
+const prepared = new WeakMap<Database.Database, SaveStatements>();
+
+function saveStatements(db: Database.Database): SaveStatements {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = {
+      remove: db.prepare('DELETE FROM case_results WHERE run_id = ? AND case_id = ? AND epoch = ?'),
+      result: db.prepare(
+        `INSERT INTO case_results (run_id, case_id, epoch, status, case_json, checks_json, reasons_json,
+           judge_input_tokens, judge_output_tokens, saved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      transcript: db.prepare(
+        `INSERT INTO transcripts (run_id, case_id, epoch, model, input, answer, tool_calls_json, turns, input_tokens,
+           output_tokens, latency_ms, cost_usd, error, sample, retries, turn_limit_reached, answer_cut, stop_reason,
+           thinking, prompt_truncated_to)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      verdict: db.prepare(
+        `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
+           skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries, prompt_version, stop_reason)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+    };
+    prepared.set(db, statements);
+  }
+  return statements;
+}
+
 /**
  * Saves one case result (its transcript and every verdict) in one transaction, so a killed process
  * leaves either the whole result or none of it. Saving the same case and epoch again replaces it.
@@ -25,12 +61,10 @@ export function insertCaseResult(
 ): void {
   const { case: testCase, epoch, transcript } = result;
   const key = [runId, testCase.id, epoch] as const;
+  const statements = saveStatements(db);
   db.transaction(() => {
-    db.prepare('DELETE FROM case_results WHERE run_id = ? AND case_id = ? AND epoch = ?').run(...key);
-    db.prepare(
-      `INSERT INTO case_results (run_id, case_id, epoch, status, case_json, checks_json, reasons_json,
-         judge_input_tokens, judge_output_tokens, saved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+    statements.remove.run(...key);
+    statements.result.run(
       ...key,
       result.status,
       JSON.stringify(testCase),
@@ -40,12 +74,7 @@ export function insertCaseResult(
       result.judgeUsage.output,
       new Date().toISOString(),
     );
-    db.prepare(
-      `INSERT INTO transcripts (run_id, case_id, epoch, model, input, answer, tool_calls_json, turns, input_tokens,
-         output_tokens, latency_ms, cost_usd, error, sample, retries, turn_limit_reached, answer_cut, stop_reason,
-         thinking, prompt_truncated_to)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
+    statements.transcript.run(
       ...key,
       transcript.model,
       transcript.input,
@@ -65,13 +94,8 @@ export function insertCaseResult(
       transcript.thinking ?? null,
       transcript.promptTruncatedTo ?? null,
     );
-    const insertVerdict = db.prepare(
-      `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
-         skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries, prompt_version, stop_reason)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
     result.verdicts.forEach((verdict, position) => {
-      insertVerdict.run(
+      statements.verdict.run(
         ...key,
         position,
         verdict.kind,
