@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import codeReview from '@evalpacks/code-review';
 import { loadPackCases, loadPackVariant } from '@evalpacks/core';
-import { AdaptiveConcurrency, runPack } from '@evalpacks/core/runner';
+import { AdaptiveConcurrency, collectRun } from '@evalpacks/core/runner';
 import { createOpenAIAgent } from '@evalpacks/models/openai';
 import { startOpenAIStandIn } from '@evalpacks/testkit';
 
@@ -51,7 +51,7 @@ const agent = createOpenAIAgent({
   ...(pace && { signals: pace }),
 });
 const run = (batch: typeof cases) =>
-  runPack({ pack: codeReview, variant, cases: batch, agent, concurrency, ...(pace && { adaptive: pace }) });
+  collectRun({ pack: codeReview, variant, cases: batch, agent, concurrency, ...(pace && { adaptive: pace }) });
 // One case first, untimed: the Strands SDK loads lazily on the first agent run.
 await run(cases.slice(0, 1));
 

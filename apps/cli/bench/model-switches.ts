@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import codeReview from '@evalpacks/code-review';
 import { loadPackVariant } from '@evalpacks/core';
-import { runPack } from '@evalpacks/core/runner';
+import { collectRun } from '@evalpacks/core/runner';
 import { createOllamaAgent, createOllamaJudge, OllamaHosts } from '@evalpacks/models';
 import { startOllamaStandIn } from '@evalpacks/testkit';
 import { benchCases, scriptShortReviewer } from './in-process-cases.ts';
@@ -36,7 +36,7 @@ const judge = createOllamaJudge({ hosts, model: 'judge:8b' });
 const variant = await loadPackVariant(codeReview);
 
 const started = performance.now();
-const run = await runPack({
+const run = await collectRun({
   pack: codeReview,
   variant,
   cases,

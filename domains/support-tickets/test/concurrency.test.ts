@@ -1,5 +1,5 @@
 import { invokeTool, loadPackCases, loadPackVariant, type ToolCall } from '@evalpacks/core';
-import { type AgentPort, runPack } from '@evalpacks/core/runner';
+import { type AgentPort, collectRun } from '@evalpacks/core/runner';
 import { describe, expect, it } from 'vitest';
 import pack from '../src/index.ts';
 import { fixture } from './support.ts';
@@ -34,7 +34,7 @@ const replayingAgent: AgentPort = {
 describe('order books under concurrency', () => {
   it('keeps each case run its own refund ledger when all cases and epochs run at once', async () => {
     const variant = await loadPackVariant(pack, 'baseline');
-    const run = await runPack({ pack, variant, cases, agent: replayingAgent, concurrency: 28, epochs: 2 });
+    const run = await collectRun({ pack, variant, cases, agent: replayingAgent, concurrency: 28, epochs: 2 });
 
     expect(run.cases.filter((r) => r.status !== 'passed').map((r) => [r.case.id, r.reasons])).toEqual([]);
     const ledgers = run.cases.flatMap((r) =>

@@ -10,6 +10,16 @@ export { judgeLabels, type LabelledVerdict, type StaleLabel } from './calibratio
 export { inputHash, labelKey, labelledOutcome } from './calibration/label-key.ts';
 export { labelVerdict, type PersonsWord } from './calibration/label-verdict.ts';
 export { caseOutcome } from './grade/case-outcome.ts';
+export {
+  asRecord,
+  type CaseRecord,
+  type CaseRef,
+  type CompactRun,
+  caseRecord,
+  type Gradable,
+  type GradableRun,
+  type ResultFigures,
+} from './grade/case-record.ts';
 export { comparisonExitCode } from './grade/comparison-exit.ts';
 export { describeItem } from './grade/describe-item.ts';
 export { caseFailures, type Failure, type Graded, JUDGED_ITEM_PART } from './grade/failures.ts';
@@ -17,7 +27,7 @@ export { type Counts, type GradeOptions, gradeRun, type RunGrade } from './grade
 export { type ItemKind, type ItemOutcome, itemOutcomes } from './grade/item-outcomes.ts';
 export { type JudgeDecision, judgeDecision } from './grade/judge-skip.ts';
 export { type CaseTally, type ItemTally, policyResolver, reduceEpochs, runPolicy } from './grade/reduce-epochs.ts';
-export { type Suggestion, suggestionsFor } from './grade/suggestions.ts';
+export { type Suggestion, suggestionsFor, suggestionsOf } from './grade/suggestions.ts';
 export {
   DEFAULT_REPEAT_POLICY,
   parseRepeatPolicy,

@@ -21,12 +21,13 @@ export {
   PriceSchema,
 } from './report/cost.ts';
 export { formatInterval, formatRate, percent, points } from './report/format-rate.ts';
-export { type JsonReportOptions, jsonReport } from './report/json.ts';
-export { type JunitReportOptions, junitReport } from './report/junit.ts';
-export { type MarkdownReportOptions, markdownReport } from './report/markdown.ts';
+export { type JsonReportOptions, jsonReport, jsonReportParts } from './report/json.ts';
+export { type JunitReportOptions, junitReport, junitReportParts } from './report/junit.ts';
+export { type MarkdownReportOptions, markdownReport, markdownReportParts } from './report/markdown.ts';
 export { redactUrl, redactUrls, splitCredentials } from './report/redact-url.ts';
 export { type RepeatReporterOptions, repeatReporter } from './report/repeat-console.ts';
 export { type FlakyItem, type KindFigures, type RepeatSummary, summarizeRepeats } from './report/repeat-summary.ts';
+export { joinParts, type ReportSource, wholeRunSource } from './report/report-source.ts';
 export { type RunSummary, summarizeRun } from './report/summary.ts';
 export { flakyLimitRow } from './report/summary-rows.ts';
 export { visible, visibleDeep } from './report/visible.ts';

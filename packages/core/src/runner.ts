@@ -2,6 +2,7 @@
  * Running a pack: the runner and the ports a backend implements, the judge, the model-call cache, the
  * agents a pack can bring, offline samples and replay. For the CLI and the backends, not for packs.
  */
+
 export { createPackAgent, type PackAgent } from './agent/pack-agent.ts';
 export { type CallKeyMaterial, callCacheKey, canonicalJson } from './cache/call-key.ts';
 export {
@@ -32,6 +33,7 @@ export {
   type ConcurrencyReport,
   type ThrottleSignals,
 } from './runner/adaptive-concurrency.ts';
+export { collectRun } from './runner/collect-run.ts';
 export { InfrastructureError } from './runner/infrastructure-error.ts';
 export type {
   AgentPort,

@@ -4,8 +4,8 @@ import type { Variant } from '../src/pack/prompt.ts';
 import { consoleReporter } from '../src/report/console.ts';
 import { costOf, describeCost, estimateCost, formatUsd, PriceSchema } from '../src/report/cost.ts';
 import { summarizeRun } from '../src/report/summary.ts';
+import { collectRun } from '../src/runner/collect-run.ts';
 import type { AgentPort, JudgePort } from '../src/runner/ports.ts';
-import { runPack } from '../src/runner/run-pack.ts';
 import { sampleCase, scriptedAgent, scriptedJudge } from './support.ts';
 
 const pack = definePack({ name: 'demo', description: 'demo', root: '/tmp', checks: [] });
@@ -23,7 +23,7 @@ function retryingAgent(retries: number): AgentPort {
 describe('shouldStart', () => {
   it('leaves out the cases it refuses, lists them as not started, and lets started ones finish', async () => {
     let started = 0;
-    const run = await runPack({
+    const run = await collectRun({
       pack,
       variant,
       cases,
@@ -51,13 +51,13 @@ describe('shouldStart', () => {
       },
     };
     // One case costs 100 x $3 + 50 x $15 per million = $0.00105; the budget allows one.
-    const run = await runPack({ pack, variant, cases, agent, concurrency: 1, shouldStart: () => spent <= 0.001 });
+    const run = await collectRun({ pack, variant, cases, agent, concurrency: 1, shouldStart: () => spent <= 0.001 });
     expect(run.cases).toHaveLength(1);
     expect(run.notStarted).toHaveLength(3);
   });
 
   it('leaves notStarted out when every case ran', async () => {
-    const run = await runPack({ pack, variant, cases, agent: scriptedAgent(() => 'x'), concurrency: 2 });
+    const run = await collectRun({ pack, variant, cases, agent: scriptedAgent(() => 'x'), concurrency: 2 });
     expect(run.notStarted).toBeUndefined();
     expect(summarizeRun(run).notStarted).toBe(0);
   });
@@ -68,7 +68,7 @@ describe('retries and cost in the summary', () => {
     const judgeInner = scriptedJudge(() => '{"reasoning":"ok","caught":true}');
     const judge: JudgePort = { ...judgeInner, call: async (r) => ({ ...(await judgeInner.call(r)), retries: 2 }) };
     const withFinding = cases.slice(0, 2).map((c) => ({ ...c, expectedFindings: sampleCase.expectedFindings }));
-    const run = await runPack({ pack, variant, cases: withFinding, agent: retryingAgent(1), judge, concurrency: 2 });
+    const run = await collectRun({ pack, variant, cases: withFinding, agent: retryingAgent(1), judge, concurrency: 2 });
     expect(run.cases[0]?.verdicts.map((verdict) => verdict.retries)).toEqual([2, 2]);
     expect(summarizeRun(run).retries).toEqual({ agent: 2, judge: 8 });
   });
@@ -76,7 +76,7 @@ describe('retries and cost in the summary', () => {
   it('prices each role at its model, and says which model has no price', async () => {
     const judge = scriptedJudge(() => '{"reasoning":"ok","caught":true}');
     const withFinding = [{ ...cases[0], id: 'a', expectedFindings: sampleCase.expectedFindings }] as typeof cases;
-    const run = await runPack({
+    const run = await collectRun({
       pack,
       variant,
       cases: withFinding,
@@ -104,7 +104,7 @@ describe('retries and cost in the summary', () => {
   it('prints cost and retries rows only when there is something to say', async () => {
     const lines = async (agent: AgentPort, withPrices: boolean) => {
       const out: string[] = [];
-      const run = await runPack({ pack, variant, cases: cases.slice(0, 1), agent, concurrency: 1 });
+      const run = await collectRun({ pack, variant, cases: cases.slice(0, 1), agent, concurrency: 1 });
       consoleReporter({ write: (t) => out.push(t), color: false, ...(withPrices && { priceOf }) }).summary(run);
       return out
         .join('')

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createPackAgent } from '../src/agent/pack-agent.ts';
 import { definePack } from '../src/pack/define-pack.ts';
 import type { Variant } from '../src/pack/prompt.ts';
+import { collectRun } from '../src/runner/collect-run.ts';
 import type { AgentRequest } from '../src/runner/ports.ts';
-import { runPack } from '../src/runner/run-pack.ts';
 import { sampleCase } from './support.ts';
 
 const request: AgentRequest = { caseId: 'c1', epoch: 0, systemPrompt: '# Role\nx', input: 'the draft', maxTurns: 6 };
@@ -87,7 +87,7 @@ describe('a pack agent given as a function', () => {
       expectedAbsent: [],
     }));
     const agent = createPackAgent(pack.agent as NonNullable<typeof pack.agent>, defaults);
-    const run = await runPack({ pack, variant, cases, agent, concurrency: 2 });
+    const run = await collectRun({ pack, variant, cases, agent, concurrency: 2 });
     expect(run.agent).toEqual({ backend: 'function', model: 'agent' });
     expect(run.cases.map((c) => [c.case.id, c.status, c.transcript.answer, c.reasons])).toEqual([
       ['ok', 'passed', 'Reviewed ok', []],

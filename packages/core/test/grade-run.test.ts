@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { caseFailures } from '../src/grade/failures.ts';
 import { gradeRun } from '../src/grade/grade-run.ts';
 import { judgeDecision } from '../src/grade/judge-skip.ts';
-import { runPack } from '../src/runner/run-pack.ts';
+import { collectRun } from '../src/runner/collect-run.ts';
 import type { Case } from '../src/schema/case.ts';
 import type { CheckResult } from '../src/schema/check.ts';
 import type { RunResult } from '../src/schema/result.ts';
@@ -27,7 +27,7 @@ function corsTwoOfThree() {
 }
 
 const run = (cases: Case[], judge = corsTwoOfThree(), epochs = 3) =>
-  runPack({ pack: tablePack, variant, cases, agent: scriptedAgent(() => '| x |'), judge, concurrency: 1, epochs });
+  collectRun({ pack: tablePack, variant, cases, agent: scriptedAgent(() => '| x |'), judge, concurrency: 1, epochs });
 
 describe('gradeRun', () => {
   it('reduces epochs under the run policy and decides the exit code from the cases', async () => {

@@ -4,8 +4,8 @@ import { policyResolver, reduceEpochs } from '../src/grade/reduce-epochs.ts';
 import { suggestionsFor } from '../src/grade/suggestions.ts';
 import { definePack } from '../src/pack/define-pack.ts';
 import type { Variant } from '../src/pack/prompt.ts';
+import { collectRun } from '../src/runner/collect-run.ts';
 import type { AgentPort } from '../src/runner/ports.ts';
-import { runPack } from '../src/runner/run-pack.ts';
 import { type Case, CaseSchema } from '../src/schema/case.ts';
 import type { ToolCall } from '../src/schema/transcript.ts';
 import { defineTool, invokeTool } from '../src/tools/define-tool.ts';
@@ -51,7 +51,7 @@ const payingAgent: AgentPort = {
 describe('runPack with tools', () => {
   it('gives every case and epoch its own tools, even when they run at the same time', async () => {
     const cases = [caseOf('pay-10'), caseOf('pay-20'), caseOf('pay-30')];
-    const run = await runPack({ pack, variant, cases, agent: payingAgent, concurrency: 6, epochs: 2 });
+    const run = await collectRun({ pack, variant, cases, agent: payingAgent, concurrency: 6, epochs: 2 });
     expect(run.cases.map((r) => [r.case.id, r.epoch, r.transcript.toolCalls.at(-1)?.result])).toEqual([
       ['pay-10', 0, { ledger: [10, 10] }],
       ['pay-10', 1, { ledger: [10, 10] }],
@@ -64,7 +64,7 @@ describe('runPack with tools', () => {
 
   it("appends the checks a case's data asks for to the pack's own, and fails with their message", async () => {
     const cases = [caseOf('pay-10', { callCounts: [{ tool: 'pay', max: 1 }], expectedKeyword: 'paid' })];
-    const run = await runPack({ pack, variant, cases, agent: payingAgent, concurrency: 1 });
+    const run = await collectRun({ pack, variant, cases, agent: payingAgent, concurrency: 1 });
     const [result] = run.cases;
     expect(result?.checks.map((check) => [check.id, check.passed])).toEqual([
       ['answers-within-turn-limit', true],
@@ -86,7 +86,7 @@ describe('runPack with tools', () => {
 
   it('skips trajectory checks with the structural tier', async () => {
     const cases = [caseOf('pay-10', { callCounts: [{ tool: 'pay', max: 1 }] })];
-    const run = await runPack({ pack, variant, cases, agent: payingAgent, concurrency: 1, structural: false });
+    const run = await collectRun({ pack, variant, cases, agent: payingAgent, concurrency: 1, structural: false });
     expect(run.cases[0]?.checks).toEqual([]);
     expect(run.cases[0]?.status).toBe('passed');
   });
@@ -102,7 +102,7 @@ describe('runPack with tools', () => {
     };
     const judge = scriptedJudge(() => '{"reasoning":"fine","pass":true}');
     const cases = [caseOf('pay-5', { neverTools: ['pay'], rubric: 'Pays nothing.' })];
-    const run = await runPack({ pack, variant, cases, agent: looping, judge, concurrency: 1, maxTurns: 3 });
+    const run = await collectRun({ pack, variant, cases, agent: looping, judge, concurrency: 1, maxTurns: 3 });
     const [result] = run.cases;
     expect(result?.status).toBe('failed');
     expect(result?.reasons).toEqual([
@@ -126,8 +126,8 @@ describe('the turn-limit check', () => {
     const plain = definePack({ name: 'plain', description: 'd', root: '/tmp' });
     const answering: AgentPort = { backend: 's', model: 'm', run: async () => transcriptWith([], 'ok') };
     const cases = [caseOf('c')];
-    const withTools = await runPack({ pack, variant, cases, agent: answering, concurrency: 1 });
-    const without = await runPack({ pack: plain, variant, cases, agent: answering, concurrency: 1 });
+    const withTools = await collectRun({ pack, variant, cases, agent: answering, concurrency: 1 });
+    const without = await collectRun({ pack: plain, variant, cases, agent: answering, concurrency: 1 });
     expect(withTools.cases[0]?.checks).toEqual([
       {
         id: 'answers-within-turn-limit',
@@ -151,7 +151,7 @@ describe('the turn limit over repeated epochs', () => {
           ? { ...transcriptWith([{ name: 'pay', arguments: { amount: 1 } }], '', 3), turnLimitReached: true }
           : transcriptWith([], 'ok'),
     };
-    const run = await runPack({
+    const run = await collectRun({
       pack,
       variant,
       cases: [caseOf('c')],

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { defineCheck } from '../src/checks/define-check.ts';
+import { gradeRun } from '../src/grade/grade-run.ts';
 import { suggestionsFor } from '../src/grade/suggestions.ts';
 import { definePack } from '../src/pack/define-pack.ts';
 import type { Variant } from '../src/pack/prompt.ts';
 import { summarizeRun } from '../src/report/summary.ts';
+import { collectRun } from '../src/runner/collect-run.ts';
 import { InfrastructureError } from '../src/runner/infrastructure-error.ts';
 import type { AgentPort } from '../src/runner/ports.ts';
 import { runPack } from '../src/runner/run-pack.ts';
+import type { CaseResult } from '../src/schema/result.ts';
 import { sampleCase, scriptedAgent, scriptedJudge } from './support.ts';
 
 const hasTable = defineCheck({
@@ -25,6 +28,43 @@ const caught = (r: { prompt: string }) =>
       : '{"reasoning":"Explains the SSN leak.","caught":true}';
 
 describe('runPack', () => {
+  it('keeps a compact record of each result, never its transcript, and the records grade as the results do', async () => {
+    const answer = `| Finding | Severity |\n${'a long answer '.repeat(50)}`;
+    const cases = ['a', 'b'].map((id) => ({ ...sampleCase, id }));
+    const streamed: CaseResult[] = [];
+    const run = await runPack({
+      pack,
+      variant,
+      cases,
+      agent: scriptedAgent(() => answer),
+      judge: scriptedJudge(caught),
+      concurrency: 2,
+      epochs: 2,
+      onCaseResult: (result) => streamed.push(result),
+    });
+    expect(run.cases.map((record) => Object.keys(record).sort())).toEqual(
+      Array(4).fill(['case', 'epoch', 'errors', 'figures', 'items', 'status', 'suggestions']),
+    );
+    expect(run.cases.map((record) => [record.case, record.epoch])).toEqual([
+      [{ id: 'a', name: sampleCase.name }, 0],
+      [{ id: 'a', name: sampleCase.name }, 1],
+      [{ id: 'b', name: sampleCase.name }, 0],
+      [{ id: 'b', name: sampleCase.name }, 1],
+    ]);
+    // Neither the answer, nor the case input, nor the judge's reasoning on passed items stays in memory.
+    const kept = JSON.stringify(run);
+    expect(kept).not.toContain('a long answer');
+    expect(kept).not.toContain(sampleCase.input);
+    expect(kept).not.toContain('Explains the SSN leak.');
+    expect(streamed).toHaveLength(4);
+    const grading = { policy: 'majority' as const, maxFlaky: 0 };
+    expect(gradeRun(run, grading)).toEqual(gradeRun({ cases: streamed }, grading));
+    expect(gradeRun(run, grading).suggestions.map((s) => s.text)).toEqual(
+      Array(4).fill('missed "cors": add a step that looks for: Wildcard CORS'),
+    );
+    expect(summarizeRun(run)).toEqual(summarizeRun({ ...run, cases: streamed }));
+  });
+
   it('phased, judges no case before every agent run is over', async () => {
     const cases = ['a', 'b', 'c', 'd'].map((id) => ({ ...sampleCase, id }));
     const order = async (phased: boolean) => {
@@ -48,7 +88,7 @@ describe('runPack', () => {
         events.push('judge');
         return caught(r);
       });
-      await runPack({ pack, variant, cases, agent, judge, concurrency: 2, phased });
+      await collectRun({ pack, variant, cases, agent, judge, concurrency: 2, phased });
       return events;
     };
     const phased = await order(true);
@@ -62,7 +102,7 @@ describe('runPack', () => {
   it('runs agent, checks and judge per case and names the RISEN part to edit', async () => {
     const cases = [sampleCase, { ...sampleCase, id: 'no-table', name: 'No table' }];
     const agent = scriptedAgent(() => '| Finding | Severity |');
-    const run = await runPack({ pack, variant, cases, agent, judge: scriptedJudge(caught), concurrency: 2 });
+    const run = await collectRun({ pack, variant, cases, agent, judge: scriptedJudge(caught), concurrency: 2 });
     expect(run.cases.map((c) => [c.case.id, c.status])).toEqual([
       ['lookup', 'failed'],
       ['no-table', 'failed'],
@@ -87,19 +127,19 @@ describe('runPack', () => {
   it('skips the judge when structural checks fail, unless judgeAlways', async () => {
     const judge = scriptedJudge(caught);
     const agent = scriptedAgent(() => 'no table here');
-    const run = await runPack({ pack, variant, cases: [sampleCase], agent, judge, concurrency: 1 });
+    const run = await collectRun({ pack, variant, cases: [sampleCase], agent, judge, concurrency: 1 });
     expect(judge.calls).toHaveLength(0);
     expect(run.cases[0]?.verdicts.map((v) => v.status)).toEqual(['skipped', 'skipped', 'skipped']);
     expect(run.cases[0]?.reasons).toEqual(['expectation: check "Summary table present" failed: no table']);
     expect(suggestionsFor(run).map((s) => s.target)).toEqual(['expectation']);
 
-    await runPack({ pack, variant, cases: [sampleCase], agent, judge, concurrency: 1, judgeAlways: true });
+    await collectRun({ pack, variant, cases: [sampleCase], agent, judge, concurrency: 1, judgeAlways: true });
     expect(judge.calls).toHaveLength(3);
   });
 
   it('makes no judge call without a judge, and records an agent failure as an error case', async () => {
     const failing: AgentPort = { backend: 's', model: 'm', run: async () => Promise.reject(new Error('HTTP 500')) };
-    const run = await runPack({ pack, variant, cases: [sampleCase], agent: failing, concurrency: 1 });
+    const run = await collectRun({ pack, variant, cases: [sampleCase], agent: failing, concurrency: 1 });
     expect(run.cases[0]).toMatchObject({
       status: 'error',
       reasons: ['agent error: HTTP 500'],
@@ -115,7 +155,7 @@ describe('runPack', () => {
       model: 'm',
       run: async () => Promise.reject(new InfrastructureError('server down', 'start it')),
     };
-    await expect(runPack({ pack, variant, cases: [sampleCase], agent: down, concurrency: 1 })).rejects.toThrow(
+    await expect(collectRun({ pack, variant, cases: [sampleCase], agent: down, concurrency: 1 })).rejects.toThrow(
       'server down',
     );
   });
@@ -148,7 +188,7 @@ describe('runPack', () => {
       expectedFindings: [],
       expectedAbsent: [],
     }));
-    const run = await runPack({ pack, variant, cases, agent, concurrency: 3 });
+    const run = await collectRun({ pack, variant, cases, agent, concurrency: 3 });
     expect(peak).toBe(3);
     expect(run.cases.map((c) => c.case.id)).toEqual(cases.map((c) => c.id));
   });
@@ -157,7 +197,7 @@ describe('runPack', () => {
     const agent = scriptedAgent(() => '| Finding | Severity |');
     const judge = scriptedJudge(caught);
     const cases = [sampleCase, { ...sampleCase, id: 'second' }];
-    const full = await runPack({ pack, variant, cases, agent, judge, concurrency: 2, epochs: 2 });
+    const full = await collectRun({ pack, variant, cases, agent, judge, concurrency: 2, epochs: 2 });
     const [first, , , last] = full.cases;
     if (!first || !last) throw new Error('expected four results');
     const asked: string[] = [];
@@ -170,7 +210,7 @@ describe('runPack', () => {
     };
     const seen: string[] = [];
     const judgeAgain = scriptedJudge(caught);
-    const resumed = await runPack({
+    const resumed = await collectRun({
       pack,
       variant,
       cases,

@@ -56,6 +56,16 @@ describe('which host takes a call', () => {
     expect(got).toBe(b);
   });
 
+  it("weighs busy by each host's own limit: 2 calls of 8 are less busy than 1 of 2", async () => {
+    const big = new OllamaHost({ host: 'http://big:1', timeoutMs: 1_000, callsAtOnce: 8 });
+    const small = new OllamaHost({ host: 'http://small:1', timeoutMs: 1_000, callsAtOnce: 2 });
+    const hosts = new OllamaHosts([big, small], { perHost: 1 });
+    const taken = [];
+    for (let i = 0; i < 6; i++) taken.push(await hosts.acquire());
+    // Counting calls alone, the fourth would go to small (1 in flight against big's 2).
+    expect(taken).toEqual([big, small, big, big, big, small]);
+  });
+
   it('takes a host out once, with one warning, and never the last one', () => {
     const { hosts, warnings } = pool(['http://a:1', 'http://user:secret@b:1'], 1);
     const [a, b] = hosts.all as [OllamaHost, OllamaHost];

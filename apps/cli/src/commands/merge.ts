@@ -86,5 +86,15 @@ export async function mergeCommand(raw: Record<string, unknown>, io: CommandIo):
   output.line(`run    ${runId} · ${shortPath(outPath)}`);
   output.line('');
   const policy = planPolicy(options.policy, pack);
-  return finishRun({ run: result, epochs: merged.meta.epochs, policy, report, runId, storePath: outPath, output, io });
+  return finishRun({
+    run: result,
+    results: () => result.cases,
+    epochs: merged.meta.epochs,
+    policy,
+    report,
+    runId,
+    storePath: outPath,
+    output,
+    io,
+  });
 }

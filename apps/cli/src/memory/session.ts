@@ -1,4 +1,4 @@
-import type { CaseResult, RunResult } from '@evalpacks/core';
+import type { CaseResult } from '@evalpacks/core';
 import type { CostOf, EvalStore, RunMeta, RunRecord } from '@evalpacks/store';
 import { UsageError } from '../usage-error.ts';
 import { gitCommit } from './git-commit.ts';
@@ -12,7 +12,7 @@ export interface Session {
   /** Results an interrupted attempt saved; the runner skips their case and epoch. */
   completed: CaseResult[];
   save(result: CaseResult): void;
-  finish(result: RunResult): void;
+  finish(result: { finishedAt: string }): void;
   /** The run stopped on an error: keep what was saved, resumable. */
   abandon(): void;
 }

@@ -1,22 +1,34 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
-import type { RunResult } from '@evalpacks/core';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { GradeOptions } from '@evalpacks/core/grade';
-import { jsonReport, junitReport, markdownReport } from '@evalpacks/core/report';
+import { jsonReportParts, junitReportParts, markdownReportParts, type ReportSource } from '@evalpacks/core/report';
 import { InfrastructureError } from '@evalpacks/core/runner';
 /** Every --reporter: the console, and the files written at the end of a run. */
 export const REPORTERS = ['console', 'json', 'junit', 'markdown', 'html'] as const;
 
 type FileReporter = Exclude<(typeof REPORTERS)[number], 'console'>;
 
-type Render = (run: RunResult, options: { runId: string; grading: GradeOptions }) => string;
+type Render = (source: ReportSource, options: { runId: string; grading: GradeOptions }) => Iterable<string>;
 
-/** The HTML report brings a Markdown renderer and the viewer's views: loaded only when it is asked for. */
+/**
+ * json, junit and markdown are written as parts, a result at a time from the source (the store); the HTML
+ * report is one page built whole, so it reads every result into memory (and brings a Markdown renderer
+ * and the viewer's views: loaded only when it is asked for).
+ */
 const FILES: Record<FileReporter, { name: string; load: () => Promise<Render> }> = {
-  json: { name: 'results.json', load: async () => jsonReport },
-  junit: { name: 'junit.xml', load: async () => junitReport },
-  markdown: { name: 'summary.md', load: async () => markdownReport },
-  html: { name: 'report.html', load: async () => (await import('@evalpacks/web/report')).htmlReport },
+  json: { name: 'results.json', load: async () => jsonReportParts },
+  junit: { name: 'junit.xml', load: async () => junitReportParts },
+  markdown: { name: 'summary.md', load: async () => markdownReportParts },
+  html: {
+    name: 'report.html',
+    load: async () => {
+      const { htmlReport } = await import('@evalpacks/web/report');
+      return (source, options) => [htmlReport({ ...source.run, cases: [...source.results()] }, options)];
+    },
+  },
 };
 
 /** A path as a person would type it here: relative below the working directory, absolute elsewhere. */
@@ -28,7 +40,7 @@ export function shortPath(path: string): string {
 /** Writes the chosen file reports into `dir`; returns their paths relative to the working directory. */
 export async function writeFileReports(
   kinds: readonly string[],
-  run: RunResult,
+  source: ReportSource,
   dir: string,
   runId: number,
   grading: GradeOptions = {},
@@ -40,7 +52,8 @@ export async function writeFileReports(
   for (const kind of chosen) {
     const path = join(dir, FILES[kind].name);
     const render = await FILES[kind].load();
-    await writeFile(path, render(run, { runId: String(runId), grading })).catch((error: NodeJS.ErrnoException) => {
+    const parts = Readable.from(render(source, { runId: String(runId), grading }), { objectMode: false });
+    await pipeline(parts, createWriteStream(path)).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOSPC' && error.code !== 'EDQUOT') throw error;
       throw new InfrastructureError(
         `cannot write ${path}: the disk is full (${error.code}); the run itself is saved in the store`,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import type { CaseResult, RunResult } from '@evalpacks/core';
-import { gradeRun } from '@evalpacks/core/grade';
+import type { CaseResult } from '@evalpacks/core';
+import { type GradableRun, gradeRun } from '@evalpacks/core/grade';
 import { consoleReporter, type PriceLookup, repeatReporter } from '@evalpacks/core/report';
 import type { AdaptiveConcurrency, ModelCalls } from '@evalpacks/core/runner';
 import type { PlanPolicy, ReportPlan } from '../run/plan.ts';
@@ -33,7 +33,10 @@ export function repeatsLabel(policy: PlanPolicy, epochs: number): string {
 }
 
 export interface FinishOptions {
-  run: RunResult;
+  /** The run, its cases as records (a live run) or whole results (a merge of shards). */
+  run: GradableRun;
+  /** Its whole results in the run's order, read one at a time by the file reports. */
+  results: () => Iterable<CaseResult>;
   epochs: number;
   policy: PlanPolicy;
   report: ReportPlan;
@@ -66,7 +69,7 @@ export async function finishRun(finish: FinishOptions): Promise<number> {
   if (epochs > 1) output.repeatSummary(run, rows, grading);
   else output.summary(run, rows, grading);
   const dir = report.out ?? join(finish.storePath, '..', 'reports', `run-${finish.runId}`);
-  const written = await writeFileReports(report.files, run, dir, finish.runId, grading);
+  const written = await writeFileReports(report.files, { run, results: finish.results }, dir, finish.runId, grading);
   for (const path of written) io.write(`report ${path}\n`);
   return gradeRun(run, grading).exitCode;
 }

@@ -1,4 +1,5 @@
-import type { ModelRef, RunResult } from '@evalpacks/core';
+import type { ModelRef } from '@evalpacks/core';
+import type { CompactRun } from '@evalpacks/core/grade';
 import {
   AdaptiveConcurrency,
   type AgentPort,
@@ -23,6 +24,7 @@ import type { CommandIo } from '../output/command-io.ts';
 import { consoleOutput, finishRun } from '../output/finish-run.ts';
 import { type ProgressMode, startProgress } from '../output/progress.ts';
 import { printHeader } from '../output/run-header.ts';
+import { storedResults } from '../output/stored-results.ts';
 import { headerFacts } from './header-facts.ts';
 import type { RunPlan } from './plan.ts';
 import { runRecorded } from './recorded-run.ts';
@@ -134,7 +136,7 @@ export function runPrepared(
   prepared: PreparedRun,
   session: Session,
   onResult?: Parameters<typeof runRecorded>[2]['onResult'],
-): Promise<RunResult> {
+): Promise<CompactRun> {
   return runRecorded(session, prepared.plan, {
     agent: prepared.agent,
     ...(prepared.judge && { judge: prepared.judge }),
@@ -166,7 +168,7 @@ export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo
   // The console writes through the progress line, so a case block never lands in the middle of it.
   const output = consoleOutput(plan.report, { ...io, write: progress.write }, plan.epochs, prepared.prices.priceOf);
   printHeader(output, headerFacts(prepared, session, store.path));
-  let run: RunResult;
+  let run: CompactRun;
   try {
     run = await runPrepared(prepared, session, (result) => {
       output.caseResult(result);
@@ -177,6 +179,8 @@ export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo
   }
   return finishRun({
     run,
+    // The run kept records only: the file reports read its results back from the store, a case at a time.
+    results: () => storedResults(store, session.run.id, run.cases),
     epochs: plan.epochs,
     policy: plan.policy,
     report: plan.report,

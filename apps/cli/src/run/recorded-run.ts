@@ -1,4 +1,4 @@
-import type { RunResult } from '@evalpacks/core';
+import type { CompactRun } from '@evalpacks/core/grade';
 import { type AdaptiveConcurrency, type AgentPort, type JudgePort, runPack } from '@evalpacks/core/runner';
 import { judgesAfterAllAgents } from '../backends/ollama/schedule.ts';
 import type { Session } from '../memory/session.ts';
@@ -21,8 +21,8 @@ export interface RecordedWork {
  * Runs the plan's cases, saving each result the moment it completes; cases an earlier attempt saved are
  * not run again. A failure leaves the run saved and resumable.
  */
-export async function runRecorded(session: Session, plan: RunPlan, work: RecordedWork): Promise<RunResult> {
-  let run: RunResult;
+export async function runRecorded(session: Session, plan: RunPlan, work: RecordedWork): Promise<CompactRun> {
+  let run: CompactRun;
   try {
     run = await runPack({
       pack: plan.pack,

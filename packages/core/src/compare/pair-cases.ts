@@ -37,10 +37,7 @@ export interface CaseComparison {
 /** A side's agent and judge errors over the case's epochs, each distinct text once. */
 function errorLines(tally: CaseTally | undefined): string[] {
   const lines = new Set<string>();
-  for (const result of tally?.results ?? []) {
-    if (result.transcript.error) lines.add(`agent: ${result.transcript.error}`);
-    for (const verdict of result.verdicts) if (verdict.status === 'error') lines.add(`judge: ${verdict.error}`);
-  }
+  for (const record of tally?.records ?? []) for (const line of record.errors) lines.add(line);
   return [...lines];
 }
 

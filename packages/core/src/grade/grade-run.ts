@@ -2,14 +2,15 @@
  * gradeRun: the one place a run's results become its grade. The console, the file reporters, compare, the
  * CLI's exit code and the viewer all call it, so they can never disagree about a run.
  *
- * Pure over stored data: it reads only the RunResult (as runPack returns it and the store gives it back)
+ * Pure over stored data: it reads only the run's cases, as records (runPack returns them) or whole results (the store gives them back)
  * and the two settings a person chose for the run, which the store keeps with it (the repeat policy and
  * --min-pass-rate). No clock, no I/O, no backend: the same run and options always grade the same.
  */
 import type { RepeatPolicy } from '../schema/repeat-policy.ts';
-import type { CaseResult, RunResult } from '../schema/result.ts';
+import type { CaseStatus, RunResult } from '../schema/result.ts';
+import { asRecord, type Gradable } from './case-record.ts';
 import { type CaseTally, policyResolver, reduceEpochs, runPolicy } from './reduce-epochs.ts';
-import { type Suggestion, suggestionsFor } from './suggestions.ts';
+import type { Suggestion } from './suggestions.ts';
 
 export interface GradeOptions {
   /**
@@ -59,15 +60,19 @@ export interface RunGrade {
   suggestions: Suggestion[];
 }
 
-function count(outcomes: readonly Pick<CaseResult, 'status'>[]): Counts {
-  const of = (status: CaseResult['status']) => outcomes.filter((outcome) => outcome.status === status).length;
+function count(outcomes: readonly { status: CaseStatus }[]): Counts {
+  const of = (status: CaseStatus) => outcomes.filter((outcome) => outcome.status === status).length;
   return { passed: of('passed'), failed: of('failed'), errors: of('error'), total: outcomes.length };
 }
 
 /** Grades a run: its cases under their repeat policies, the pass/fail decision and its exit code. */
-export function gradeRun(run: Pick<RunResult, 'cases' | 'notStarted'>, options: GradeOptions = {}): RunGrade {
+export function gradeRun(
+  run: { cases: readonly Gradable[]; notStarted?: RunResult['notStarted'] },
+  options: GradeOptions = {},
+): RunGrade {
   const policy = runPolicy({ cli: options.policy });
-  const cases = reduceEpochs(run.cases, policyResolver({ cli: policy }));
+  const records = run.cases.map(asRecord);
+  const cases = reduceEpochs(records, policyResolver({ cli: policy }));
   const caseCounts = count(cases);
   const passRate = caseCounts.total > 0 ? caseCounts.passed / caseCounts.total : 0;
   const gate =
@@ -85,7 +90,7 @@ export function gradeRun(run: Pick<RunResult, 'cases' | 'notStarted'>, options: 
     epochs: Math.max(0, ...cases.map((tally) => tally.epochs)),
     cases,
     caseCounts,
-    resultCounts: count(run.cases),
+    resultCounts: count(records),
     notStarted,
     passRate,
     ...(gate && { gate }),
@@ -93,6 +98,6 @@ export function gradeRun(run: Pick<RunResult, 'cases' | 'notStarted'>, options: 
     ...(flakyGate && { flakyGate }),
     passed,
     exitCode: passed ? 0 : 1,
-    suggestions: suggestionsFor(run),
+    suggestions: records.flatMap((record) => record.suggestions),
   };
 }

@@ -1,7 +1,7 @@
-import type { Case } from '../schema/case.ts';
 import { passesPolicy, type RepeatPolicy } from '../schema/repeat-policy.ts';
-import type { CaseResult, CaseStatus } from '../schema/result.ts';
-import { type ItemKind, type ItemOutcome, itemOutcomes } from './item-outcomes.ts';
+import type { CaseStatus } from '../schema/result.ts';
+import { asRecord, type CaseRecord, type CaseRef, type Gradable } from './case-record.ts';
+import type { ItemKind, ItemOutcome } from './item-outcomes.ts';
 
 /** One item over a case's epochs: its pass count k out of the epochs that graded it, and the policy's call. */
 export interface ItemTally extends Omit<ItemOutcome, 'outcome'> {
@@ -21,21 +21,21 @@ export interface ItemTally extends Omit<ItemOutcome, 'outcome'> {
 
 /** A case over its epochs, reduced by its repeat policy. */
 export interface CaseTally {
-  case: Case;
+  case: CaseRef;
   policy: RepeatPolicy;
   epochs: number;
   items: ItemTally[];
   /** error when any epoch had an agent or judge error; else failed when any item fails under the policy. */
   status: CaseStatus;
-  /** The epoch results, in epoch order. */
-  results: CaseResult[];
+  /** The epochs' records (not their transcripts), in epoch order. */
+  records: CaseRecord[];
 }
 
-function tallyItems(results: CaseResult[], policy: RepeatPolicy): ItemTally[] {
+function tallyItems(records: CaseRecord[], policy: RepeatPolicy): ItemTally[] {
   const tallies = new Map<string, ItemTally>();
-  for (const result of results) {
+  for (const record of records) {
     // Fields copied by name: object rest and spread here cost more than the rest of grading (1,000 cases).
-    for (const { key, kind, id, label, part, outcome } of itemOutcomes(result)) {
+    for (const { key, kind, id, label, part, outcome } of record.items) {
       let tally = tallies.get(key);
       if (!tally) {
         tally = {
@@ -73,16 +73,20 @@ function tallyItems(results: CaseResult[], policy: RepeatPolicy): ItemTally[] {
  * scoring and the across-case statistics). Pure: the same results and policies give the same tallies.
  * Cases keep the order they first appear in; each case's policy comes from `policyFor`.
  */
-export function reduceEpochs(results: readonly CaseResult[], policyFor: (testCase: Case) => RepeatPolicy): CaseTally[] {
-  const byCase = new Map<string, CaseResult[]>();
+export function reduceEpochs(
+  results: readonly Gradable[],
+  policyFor: (testCase: CaseRef) => RepeatPolicy,
+): CaseTally[] {
+  const byCase = new Map<string, CaseRecord[]>();
   for (const result of results) {
-    const list = byCase.get(result.case.id) ?? [];
-    list.push(result);
-    byCase.set(result.case.id, list);
+    const record = asRecord(result);
+    const list = byCase.get(record.case.id) ?? [];
+    list.push(record);
+    byCase.set(record.case.id, list);
   }
   return [...byCase.values()].map((list) => {
     const epochs = [...list].sort((a, b) => a.epoch - b.epoch);
-    const testCase = (epochs[0] as CaseResult).case;
+    const testCase = (epochs[0] as CaseRecord).case;
     const policy = policyFor(testCase);
     const items = tallyItems(epochs, policy);
     const status: CaseStatus = epochs.some((result) => result.status === 'error')
@@ -90,7 +94,7 @@ export function reduceEpochs(results: readonly CaseResult[], policyFor: (testCas
       : items.some((item) => item.verdict === 'failed')
         ? 'failed'
         : 'passed';
-    return { case: testCase, policy, epochs: epochs.length, items, status, results: epochs };
+    return { case: testCase, policy, epochs: epochs.length, items, status, records: epochs };
   });
 }
 
@@ -105,7 +109,10 @@ export function countItems(tally: CaseTally | undefined, kind: ItemKind): { pass
  * majority. The case wins because it states a requirement of that case (a money path that must pass every
  * time); the command line sets the default for the run's other cases.
  */
-export function policyResolver(options: { cli?: RepeatPolicy; pack?: RepeatPolicy }): (testCase: Case) => RepeatPolicy {
+export function policyResolver(options: {
+  cli?: RepeatPolicy;
+  pack?: RepeatPolicy;
+}): (testCase: Pick<CaseRef, 'repeatPolicy'>) => RepeatPolicy {
   return (testCase) => testCase.repeatPolicy ?? runPolicy(options);
 }
 

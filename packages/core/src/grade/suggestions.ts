@@ -1,6 +1,6 @@
 import type { RisenPart } from '../schema/check.ts';
-import type { RunResult } from '../schema/result.ts';
-import { caseFailures, type Failure } from './failures.ts';
+import type { Gradable } from './case-record.ts';
+import { caseFailures, type Failure, type Graded } from './failures.ts';
 
 export interface Suggestion {
   /** The RISEN part to edit, or 'judge' / 'agent' when the prompt is not the problem. */
@@ -31,9 +31,16 @@ function advice(failure: Failure): string {
   }
 }
 
-/** Turns every failure of every case result into an edit, naming the part of the prompt it points at. */
-export function suggestionsFor(run: Pick<RunResult, 'cases'>): Suggestion[] {
-  return run.cases.flatMap((result) =>
-    caseFailures(result).map((failure) => ({ target: failure.target, caseId: result.case.id, text: advice(failure) })),
-  );
+/** Every failure of one case result as an edit, naming the part of the prompt it points at. */
+export function suggestionsOf(result: Graded): Suggestion[] {
+  return caseFailures(result).map((failure) => ({
+    target: failure.target,
+    caseId: result.case.id,
+    text: advice(failure),
+  }));
+}
+
+/** The edits for every case of a run, results or records (a record carries its own). */
+export function suggestionsFor(run: { cases: readonly Gradable[] }): Suggestion[] {
+  return run.cases.flatMap((gradable) => ('transcript' in gradable ? suggestionsOf(gradable) : gradable.suggestions));
 }

@@ -35,11 +35,11 @@ export function caseCounts(result: CaseResult) {
 }
 
 /** The case's name in reports: its id, with the epoch when the run repeats cases. */
-export function caseLabel(result: CaseResult, epochs: number): string {
+export function caseLabel(result: Pick<CaseResult, 'case' | 'epoch'>, epochs: number): string {
   return epochs > 1 ? `${result.case.id} [epoch ${result.epoch + 1}/${epochs}]` : result.case.id;
 }
 
 /** How many epochs a run holds, read from its results. */
-export function epochsOf(results: readonly CaseResult[]): number {
+export function epochsOf(results: readonly { epoch: number }[]): number {
   return results.reduce((max, result) => Math.max(max, result.epoch + 1), 1);
 }

@@ -1,7 +1,8 @@
 import { createColors } from 'picocolors';
+import { asRecord, type CaseRecord, type GradableRun } from '../grade/case-record.ts';
 import { describeItem } from '../grade/describe-item.ts';
 import { type GradeOptions, gradeRun } from '../grade/grade-run.ts';
-import type { CaseResult, RunResult } from '../schema/result.ts';
+import type { CaseResult } from '../schema/result.ts';
 import { clusteredRate } from '../stats/clustered.ts';
 import { wilsonInterval } from '../stats/wilson.ts';
 import type { PriceLookup } from './cost.ts';
@@ -29,18 +30,16 @@ function trimAnswer(answer: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max)}… (${answer.length} chars)` : flat;
 }
 
-const tally = (outcomes: boolean[]) => ({ passed: outcomes.filter(Boolean).length, total: outcomes.length });
-/** Only verdicts the judge gave count: a judge error or an item not judged is no evidence of a miss. */
-const findingOutcomes = (result: CaseResult) =>
-  result.verdicts.filter((v) => v.kind === 'finding' && v.status === 'ok').map((v) => v.status === 'ok' && v.passed);
-
-function findingsRow(run: RunResult, f: RunSummary['findings']): string {
+function findingsRow(records: readonly CaseRecord[], f: RunSummary['findings']): string {
   const unjudged = [
     f.notJudged ? `${f.notJudged} not judged` : '',
     f.errors ? `${f.errors} judge error${f.errors === 1 ? '' : 's'}` : '',
   ].filter(Boolean);
   if (f.judged === 0) return `n/a: 0 of ${f.total} judged (${unjudged.join(', ')})`;
-  const rate = clusteredRate(run.cases.map((r) => tally(findingOutcomes(r))));
+  // Only verdicts the judge gave count: a judge error or an item not judged is no evidence of a miss.
+  const rate = clusteredRate(
+    records.map((r) => ({ passed: r.figures.findings.passed, total: r.figures.findings.judged })),
+  );
   const rest = unjudged.length ? `; ${unjudged.join(', ')}` : '';
   return `${f.passed}/${f.judged} caught (${formatInterval(rate)})${rest}`;
 }
@@ -110,8 +109,13 @@ export function consoleReporter(options: ConsoleReporterOptions) {
    * `rows` are the caller's own label/value lines (model calls), printed after the counts; `grading` the
    * run's settings for gradeRun (its pass-rate gate row follows the caller's rows).
    */
-  function summary(received: RunResult, rows: [label: string, value: string][] = [], grading: GradeOptions = {}): void {
-    const run = visibleDeep(received);
+  function summary(
+    received: GradableRun,
+    rows: [label: string, value: string][] = [],
+    grading: GradeOptions = {},
+  ): void {
+    // Records are small (no transcripts), so making every string of the run visible stays cheap.
+    const run = visibleDeep({ ...received, cases: received.cases.map(asRecord) });
     const grade = gradeRun(run, grading);
     const s = summarizeRun(run);
     const row = (label: string, value: string) => out(`  ${label.padEnd(16)}${value}`);
@@ -124,10 +128,10 @@ export function consoleReporter(options: ConsoleReporterOptions) {
       `${s.cases.passed}/${s.cases.total} passed${errors} (${percent(cases.estimate)}, ${formatInterval(cases)})${notStarted}`,
     );
     if (s.structural.total > 0) {
-      const structural = clusteredRate(run.cases.map((r) => tally(r.checks.map((check) => check.passed))));
+      const structural = clusteredRate(run.cases.map((r) => r.figures.structural));
       row('structural', `${s.structural.passed}/${s.structural.total} checks passed (${formatInterval(structural)})`);
     }
-    if (s.findings.total > 0) row('findings', findingsRow(run, s.findings));
+    if (s.findings.total > 0) row('findings', findingsRow(run.cases, s.findings));
     if (run.judge) {
       row('false positives', String(s.falsePositives));
       row('judge errors', String(s.judgeErrors));

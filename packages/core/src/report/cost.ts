@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ModelRef, RunResult } from '../schema/result.ts';
+import type { GradableRun } from '../grade/case-record.ts';
+import type { ModelRef } from '../schema/result.ts';
 import type { TokenUsage } from '../schema/transcript.ts';
 import { summarizeRun } from './summary.ts';
 
@@ -27,7 +28,7 @@ export interface CostEstimate {
 }
 
 /** What a run cost at list prices, per role, from the tokens its transcripts and verdicts recorded. */
-export function estimateCost(run: RunResult, priceOf: PriceLookup): CostEstimate {
+export function estimateCost(run: GradableRun, priceOf: PriceLookup): CostEstimate {
   const summary = summarizeRun(run);
   const unpriced: ModelRef[] = [];
   const role = (model: ModelRef | undefined, usage: TokenUsage): number | undefined => {
@@ -54,7 +55,7 @@ export function formatUsd(usd: number): string {
  * The summary's cost line, e.g. `$0.0294 estimated (agent $0.0270, judge $0.0024)`; a lower bound, or
  * `unknown`, when a model (a pack's own agent, say) has no price.
  */
-export function describeCost(estimate: CostEstimate, run: RunResult): string {
+export function describeCost(estimate: CostEstimate, run: Pick<GradableRun, 'agent' | 'judge'>): string {
   const part = (label: string, usd: number | undefined, model: ModelRef | undefined) =>
     usd === undefined
       ? `${label} unknown: no price for ${model?.backend} '${model?.model}'`

@@ -1,5 +1,6 @@
 import { type GradeOptions, gradeRun } from '../grade/grade-run.ts';
 import type { RunResult } from '../schema/result.ts';
+import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
 import { summarizeRun } from './summary.ts';
 
 export interface JsonReportOptions {
@@ -8,13 +9,43 @@ export interface JsonReportOptions {
   grading?: GradeOptions;
 }
 
+/** `value` as JSON.stringify(…, null, 2) writes it `depth` levels down: every line after the first indented. */
+const nested = (value: unknown, depth: number) =>
+  JSON.stringify(value, null, 2).replace(/\n/g, `\n${'  '.repeat(depth)}`);
+
+/**
+ * The report as parts whose text is exactly `JSON.stringify(report, null, 2)`, with the cases written one
+ * result at a time from the source.
+ */
+export function* jsonReportParts(source: ReportSource, options: JsonReportOptions = {}): Generator<string> {
+  const { run } = source;
+  const { passed, exitCode, policy, caseCounts, passRate, gate, notStarted } = gradeRun(run, options.grading);
+  const grade = { passed, exitCode, policy, cases: caseCounts, passRate, ...(gate && { gate }), notStarted };
+  const report = { ...(options.runId ? { runId: options.runId } : {}), summary: summarizeRun(run), grade, ...run };
+  // JSON.stringify leaves out properties whose value is undefined.
+  const entries = Object.entries(report).filter(([, value]) => value !== undefined);
+  yield '{\n';
+  for (const [index, [key, value]] of entries.entries()) {
+    yield `  ${JSON.stringify(key)}: `;
+    if (key !== 'cases') yield nested(value, 1);
+    else if (run.cases.length === 0) yield '[]';
+    else {
+      let first = true;
+      for (const result of source.results()) {
+        yield `${first ? '[\n' : ',\n'}    ${nested(result, 2)}`;
+        first = false;
+      }
+      yield '\n  ]';
+    }
+    yield index < entries.length - 1 ? ',\n' : '\n';
+  }
+  yield '}\n';
+}
+
 /**
  * The full run result as JSON (it parses back with RunResultSchema), with its summary, its grade (the
  * pass/fail decision the console and the exit code rest on) and its store id.
  */
 export function jsonReport(run: RunResult, options: JsonReportOptions = {}): string {
-  const { passed, exitCode, policy, caseCounts, passRate, gate, notStarted } = gradeRun(run, options.grading);
-  const grade = { passed, exitCode, policy, cases: caseCounts, passRate, ...(gate && { gate }), notStarted };
-  const report = { ...(options.runId ? { runId: options.runId } : {}), summary: summarizeRun(run), grade, ...run };
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return joinParts(jsonReportParts(wholeRunSource(run), options));
 }

@@ -1,7 +1,9 @@
+import { asRecord, type GradableRun } from '../grade/case-record.ts';
 import { reduceEpochs } from '../grade/reduce-epochs.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
 import { caseLabel, epochsOf, verdictLines } from './case-details.ts';
 import { itemCount, itemTitle } from './repeat-console.ts';
+import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
 import { attrs, xmlText } from './xml.ts';
 
 export interface JunitReportOptions {
@@ -38,7 +40,7 @@ function details(result: CaseResult): string {
  * Every item that passed in some epochs and failed in others, as "subtle-issues finding x: caught 2/3".
  * Whether an item flipped does not depend on the repeat policy, so any policy reduces the epochs here.
  */
-function flakyItems(run: RunResult): { caseId: string; line: string }[] {
+function flakyItems(run: GradableRun): { caseId: string; line: string }[] {
   return reduceEpochs(run.cases, () => 'majority').flatMap((tally) =>
     tally.items
       .filter((item) => item.flaky)
@@ -59,19 +61,16 @@ function testcase(result: CaseResult, epochs: number, classname: string, flaky: 
   return `${head}>\n      <${element}${attrs({ message, type })}>${xmlText(details(result))}</${element}>\n    </testcase>`;
 }
 
-/**
- * JUnit XML as CI systems read it (the Ant/Jenkins schema): one testsuite per run, one testcase per
- * case (and epoch), failures carrying every reason and the judge's reasoning, judge errors as errors.
- * A case with an item that flipped between epochs is marked: "[flaky]" after each of its testcases' names,
- * a `flaky` property of the suite per flipped item, and the items listed in the suite's system-out.
- */
-export function junitReport(run: RunResult, options: JunitReportOptions = {}): string {
-  const epochs = epochsOf(run.cases);
+/** The JUnit report as parts (see junitReport), its testcases written one result at a time from the source. */
+export function* junitReportParts(source: ReportSource, options: JunitReportOptions = {}): Generator<string> {
+  const { run } = source;
+  const records = run.cases.map(asRecord);
+  const epochs = epochsOf(records);
   const classname = `${run.pack}.${run.variant}`;
-  const failures = run.cases.filter((result) => result.status === 'failed').length;
-  const errors = run.cases.filter((result) => result.status === 'error').length;
+  const failures = records.filter((result) => result.status === 'failed').length;
+  const errors = records.filter((result) => result.status === 'error').length;
   const time = seconds(Date.parse(run.finishedAt) - Date.parse(run.startedAt));
-  const counts = { tests: run.cases.length, failures, errors, time };
+  const counts = { tests: records.length, failures, errors, time };
   const properties: Record<string, string | undefined> = {
     pack: run.pack,
     variant: run.variant,
@@ -88,14 +87,14 @@ export function junitReport(run: RunResult, options: JunitReportOptions = {}): s
     hostname: options.hostname ?? 'localhost',
     ...counts,
   });
-  const flakyFound = flakyItems(run);
+  const flakyFound = flakyItems({ ...run, cases: records });
   const flaky = flakyFound.map((item) => item.line);
   const flakyCases = new Set(flakyFound.map((item) => item.caseId));
   const systemOut =
     flaky.length === 0
       ? '    <system-out/>'
       : `    <system-out>${xmlText(['Flaky (passed in some epochs, failed in others)', ...flaky.map((line) => `  ${line}`)].join('\n'))}</system-out>`;
-  return [
+  const head = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attrs({ name: `evalpacks ${run.pack}`, ...counts })}>`,
     `  <testsuite${suite}>`,
@@ -105,11 +104,20 @@ export function junitReport(run: RunResult, options: JunitReportOptions = {}): s
       .map(([name, value]) => `      <property${attrs({ name, value })}/>`),
     ...flaky.map((value) => `      <property${attrs({ name: 'flaky', value })}/>`),
     '    </properties>',
-    ...run.cases.map((result) => testcase(result, epochs, classname, flakyCases.has(result.case.id))),
-    systemOut,
-    '    <system-err/>',
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+  ];
+  yield `${head.join('\n')}\n`;
+  for (const result of source.results()) {
+    yield `${testcase(result, epochs, classname, flakyCases.has(result.case.id))}\n`;
+  }
+  yield `${[systemOut, '    <system-err/>', '  </testsuite>', '</testsuites>', ''].join('\n')}`;
+}
+
+/**
+ * JUnit XML as CI systems read it (the Ant/Jenkins schema): one testsuite per run, one testcase per
+ * case (and epoch), failures carrying every reason and the judge's reasoning, judge errors as errors.
+ * A case with an item that flipped between epochs is marked: "[flaky]" after each of its testcases' names,
+ * a `flaky` property of the suite per flipped item, and the items listed in the suite's system-out.
+ */
+export function junitReport(run: RunResult, options: JunitReportOptions = {}): string {
+  return joinParts(junitReportParts(wholeRunSource(run), options));
 }

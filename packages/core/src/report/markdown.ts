@@ -1,6 +1,7 @@
 import { type GradeOptions, gradeRun } from '../grade/grade-run.ts';
 import type { RunResult } from '../schema/result.ts';
 import { caseCounts, caseLabel, epochsOf, verdictLines } from './case-details.ts';
+import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
 import { summarizeRun } from './summary.ts';
 import { visible } from './visible.ts';
 
@@ -32,50 +33,68 @@ function cell(raw: string): string {
 
 const code = (raw: string) => `\`${visible(raw).replace(/`/g, "'")}\``;
 
-/** Markdown for a CI job summary (GitHub's $GITHUB_STEP_SUMMARY and the like): counts, a row per case, the why. */
-export function markdownReport(run: RunResult, options: MarkdownReportOptions = {}): string {
+/** The Markdown report as parts (see markdownReport), its cases read one at a time from the source, twice. */
+export function* markdownReportParts(source: ReportSource, options: MarkdownReportOptions = {}): Generator<string> {
+  const { run } = source;
   const grade = gradeRun(run, options.grading);
   const s = summarizeRun(run);
   const epochs = epochsOf(run.cases);
-  const out: string[] = [];
-  out.push(`## evalpacks · ${text(run.pack)} · ${text(run.variant)}`, '');
+  let first = true;
+  // The text is the lines joined by newlines: a newline before every line but the first.
+  const line = (text: string) => {
+    const part = first ? text : `\n${text}`;
+    first = false;
+    return part;
+  };
+  yield line(`## evalpacks · ${text(run.pack)} · ${text(run.variant)}`);
+  yield line('');
   const judge = run.judge ? code(`${run.judge.backend} ${run.judge.model}`) : 'none (structural only)';
-  out.push(
+  yield line(
     `**${s.cases.passed}/${s.cases.total} cases passed** · agent ${code(`${run.agent.backend} ${run.agent.model}`)} · ` +
       `judge ${judge}${options.runId ? ` · run ${options.runId}` : ''}`,
-    '',
   );
-  out.push('| | case | structural | findings | false positives | reasons |', '|---|---|---|---|---|---|');
-  for (const result of run.cases) {
+  yield line('');
+  yield line('| | case | structural | findings | false positives | reasons |');
+  yield line('|---|---|---|---|---|---|');
+  for (const result of source.results()) {
     const counts = caseCounts(result);
     const ratio = (t: { passed: number; total: number }) => (t.total > 0 ? `${t.passed}/${t.total}` : '–');
-    out.push(
+    yield line(
       `| ${ICON[result.status]} | ${cell(caseLabel(result, epochs))} | ${ratio(counts.structural)} | ` +
         `${ratio(counts.findings)} | ${counts.falsePositives} | ${cell(result.reasons.join('\n'))} |`,
     );
   }
-  out.push('');
-  out.push(
+  yield line('');
+  yield line(
     `Structural ${s.structural.passed}/${s.structural.total} checks passed · findings ${s.findings.passed}/` +
       `${s.findings.judged} caught (${s.findings.total - s.findings.judged} not judged) · ${s.falsePositives} false positives · ${s.judgeErrors} judge errors · ` +
       `tokens: agent ${s.agentTokens.input} in / ${s.agentTokens.output} out, judge ${s.judgeTokens.input} in / ` +
       `${s.judgeTokens.output} out`,
-    '',
   );
-  for (const result of run.cases) {
+  yield line('');
+  for (const result of source.results()) {
     if (result.status === 'passed' || result.verdicts.length === 0) continue;
-    out.push(`<details><summary>${cell(caseLabel(result, epochs))}: judge reasoning</summary>`, '');
-    for (const line of verdictLines(result)) out.push(`- ${text(line).replace(/\r?\n/g, ' ')}`);
-    out.push('', '</details>', '');
+    yield line(`<details><summary>${cell(caseLabel(result, epochs))}: judge reasoning</summary>`);
+    yield line('');
+    for (const verdict of verdictLines(result)) yield line(`- ${text(verdict).replace(/\r?\n/g, ' ')}`);
+    yield line('');
+    yield line('</details>');
+    yield line('');
   }
   const { suggestions } = grade;
   if (suggestions.length > 0) {
-    out.push('### Suggestions', '');
-    for (const suggestion of suggestions)
-      out.push(
+    yield line('### Suggestions');
+    yield line('');
+    for (const suggestion of suggestions) {
+      yield line(
         `- **${suggestion.target}** ${text(suggestion.caseId)}: ${text(suggestion.text).replace(/\r?\n/g, ' ')}`,
       );
-    out.push('');
+    }
+    yield line('');
   }
-  return out.join('\n');
+}
+
+/** Markdown for a CI job summary (GitHub's $GITHUB_STEP_SUMMARY and the like): counts, a row per case, the why. */
+export function markdownReport(run: RunResult, options: MarkdownReportOptions = {}): string {
+  return joinParts(markdownReportParts(wholeRunSource(run), options));
 }

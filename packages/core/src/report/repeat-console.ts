@@ -1,8 +1,8 @@
 import { createColors } from 'picocolors';
+import { asRecord, type GradableRun } from '../grade/case-record.ts';
 import { type GradeOptions, gradeRun } from '../grade/grade-run.ts';
 import { type CaseTally, countItems, type ItemTally } from '../grade/reduce-epochs.ts';
 import type { RepeatPolicy } from '../schema/repeat-policy.ts';
-import type { RunResult } from '../schema/result.ts';
 import type { PriceLookup } from './cost.ts';
 import { flagged, formatInterval, formatRate } from './format-rate.ts';
 import { summarizeRepeats } from './repeat-summary.ts';
@@ -70,8 +70,13 @@ export function repeatReporter(options: RepeatReporterOptions) {
    * `rows` are the caller's own label/value lines (model calls), printed after the counts; `grading` the
    * run's settings for gradeRun: its policy (cases with their own are marked) and pass-rate gate.
    */
-  function summary(received: RunResult, rows: [label: string, value: string][] = [], grading: GradeOptions = {}): void {
-    const run = visibleDeep(received);
+  function summary(
+    received: GradableRun,
+    rows: [label: string, value: string][] = [],
+    grading: GradeOptions = {},
+  ): void {
+    // Records are small (no transcripts), so making every string of the run visible stays cheap.
+    const run = visibleDeep({ ...received, cases: received.cases.map(asRecord) });
     const grade = gradeRun(run, grading);
     perCase(grade.cases, grade.policy);
     const s = summarizeRepeats(grade.cases);

@@ -1,7 +1,7 @@
 import type { createColors } from 'picocolors';
+import type { GradableRun } from '../grade/case-record.ts';
 import type { RunGrade } from '../grade/grade-run.ts';
 import type { Suggestion } from '../grade/suggestions.ts';
-import type { RunResult } from '../schema/result.ts';
 import { describeCost, estimateCost, type PriceLookup } from './cost.ts';
 import { percent } from './format-rate.ts';
 import { type RunSummary, summarizeRun } from './summary.ts';
@@ -12,7 +12,7 @@ export function tokenLine(s: Pick<RunSummary, 'agentTokens' | 'judgeTokens'>): s
 }
 
 /** The rows after tokens in both summaries: the cost when prices are known, retries when there were any. */
-export function spendRows(run: RunResult, priceOf?: PriceLookup): [string, string][] {
+export function spendRows(run: GradableRun, priceOf?: PriceLookup): [string, string][] {
   const rows: [string, string][] = [];
   if (priceOf) rows.push(['cost', describeCost(estimateCost(run, priceOf), run)]);
   const { retries } = summarizeRun(run);

@@ -1,3 +1,4 @@
+import { asRecord, type Gradable } from '../grade/case-record.ts';
 import type { RunResult } from '../schema/result.ts';
 
 export interface Tally {
@@ -22,8 +23,8 @@ export interface RunSummary {
   retries: { agent: number; judge: number };
 }
 
-/** Counts over a run, the figures every reporter prints. */
-export function summarizeRun(run: RunResult): RunSummary {
+/** Counts over a run, the figures every reporter prints: the sums of its cases' figures. */
+export function summarizeRun(run: { cases: readonly Gradable[]; notStarted?: RunResult['notStarted'] }): RunSummary {
   const summary: RunSummary = {
     cases: { passed: 0, total: run.cases.length },
     notStarted: run.notStarted?.length ?? 0,
@@ -37,31 +38,24 @@ export function summarizeRun(run: RunResult): RunSummary {
     judgeTokens: { input: 0, output: 0 },
     retries: { agent: 0, judge: 0 },
   };
-  for (const result of run.cases) {
-    if (result.status === 'passed') summary.cases.passed++;
-    if (result.status === 'error') summary.errors++;
-    if (result.transcript.error) summary.agentErrors++;
-    summary.agentTokens.input += result.transcript.usage.input;
-    summary.agentTokens.output += result.transcript.usage.output;
-    summary.judgeTokens.input += result.judgeUsage.input;
-    summary.judgeTokens.output += result.judgeUsage.output;
-    summary.retries.agent += result.transcript.retries ?? 0;
-    for (const check of result.checks) {
-      summary.structural.total++;
-      if (check.passed) summary.structural.passed++;
+  for (const gradable of run.cases) {
+    const { status, figures: f } = asRecord(gradable);
+    if (status === 'passed') summary.cases.passed++;
+    if (status === 'error') summary.errors++;
+    if (f.agentError) summary.agentErrors++;
+    summary.agentTokens.input += f.agentUsage.input;
+    summary.agentTokens.output += f.agentUsage.output;
+    summary.judgeTokens.input += f.judgeUsage.input;
+    summary.judgeTokens.output += f.judgeUsage.output;
+    summary.retries.agent += f.retries.agent;
+    summary.retries.judge += f.retries.judge;
+    summary.structural.passed += f.structural.passed;
+    summary.structural.total += f.structural.total;
+    for (const key of ['passed', 'judged', 'total', 'notJudged', 'errors'] as const) {
+      summary.findings[key] += f.findings[key];
     }
-    for (const verdict of result.verdicts) {
-      if (verdict.status === 'error') summary.judgeErrors++;
-      summary.retries.judge += verdict.retries ?? 0;
-      if (verdict.kind === 'finding') {
-        summary.findings.total++;
-        if (verdict.status === 'ok') summary.findings.judged++;
-        if (verdict.status === 'ok' && verdict.passed) summary.findings.passed++;
-        if (verdict.status === 'skipped') summary.findings.notJudged++;
-        if (verdict.status === 'error') summary.findings.errors++;
-      }
-      if (verdict.kind === 'absent' && verdict.status === 'ok' && !verdict.passed) summary.falsePositives++;
-    }
+    summary.falsePositives += f.falsePositives;
+    summary.judgeErrors += f.judgeErrors;
   }
   return summary;
 }

@@ -2,6 +2,7 @@ import pLimit from 'p-limit';
 import { trajectoryChecks } from '../checks/case-checks.ts';
 import { runChecks } from '../checks/define-check.ts';
 import { caseOutcome } from '../grade/case-outcome.ts';
+import { type CompactRun, caseRecord } from '../grade/case-record.ts';
 import { judgeDecision } from '../grade/judge-skip.ts';
 import { judgeCase, skippedVerdicts } from '../judge/judge-case.ts';
 import type { Gate } from '../judge/judge-item.ts';
@@ -11,7 +12,7 @@ import type { Pack } from '../pack/define-pack.ts';
 import type { Variant } from '../pack/prompt.ts';
 import { redactUrls } from '../report/redact-url.ts';
 import type { Case } from '../schema/case.ts';
-import type { CaseResult, RunResult } from '../schema/result.ts';
+import type { CaseResult } from '../schema/result.ts';
 import type { Transcript } from '../schema/transcript.ts';
 import type { AdaptiveConcurrency } from './adaptive-concurrency.ts';
 import { InfrastructureError } from './infrastructure-error.ts';
@@ -41,7 +42,7 @@ export interface RunOptions {
   epochs?: number;
   onCaseResult?: (result: CaseResult) => void;
   /** Results saved by an earlier, interrupted attempt: their case and epoch are not run again. */
-  completed?: CaseResult[];
+  completed?: readonly CaseResult[];
   /**
    * Asked as each case is about to start (when its agent call gets a slot in the pool); false leaves
    * the case out and lists it in the run's `notStarted`. Cases already running finish. Budgets use it.
@@ -93,21 +94,21 @@ async function runCase(
 ): Promise<CaseResult | undefined> {
   const { pack, agent, judge } = options;
   let transcript: Transcript;
-  // Made here, per case run, so no two cases or epochs share tool state.
-  const tools = pack.tools?.();
   try {
-    const started = await gate(async () =>
-      options.shouldStart?.() === false
-        ? undefined
-        : agent.run({
-            caseId: testCase.id,
-            epoch,
-            systemPrompt: options.variant.text,
-            input: testCase.input,
-            maxTurns: options.maxTurns ?? 6,
-            ...(tools && { tools }),
-          }),
-    );
+    const started = await gate(async () => {
+      if (options.shouldStart?.() === false) return undefined;
+      // Made here, per case run and once it has a slot, so no two cases or epochs share tool state and
+      // a 30,000-result run does not hold 30,000 sets of tools while it waits.
+      const tools = pack.tools?.();
+      return agent.run({
+        caseId: testCase.id,
+        epoch,
+        systemPrompt: options.variant.text,
+        input: testCase.input,
+        maxTurns: options.maxTurns ?? 6,
+        ...(tools && { tools }),
+      });
+    });
     if (started === undefined) {
       void agentDone();
       return undefined;
@@ -162,10 +163,11 @@ function agentBarrier(phased: boolean, runs: number): () => Promise<void> {
 /**
  * Runs every case of a pack: agent, then structural checks, then the judge. All model calls share one
  * pool, so a slow case never holds back the others and a case's judge calls start as soon as its answer
- * exists. Results stream out through onCaseResult in completion order; the returned run keeps case order,
- * epochs of a case next to each other.
+ * exists. Results stream out through onCaseResult in completion order and are not kept: the returned run
+ * holds a compact record of each (enough to grade and summarise it), in case order, epochs of a case next
+ * to each other. Whoever needs the transcripts saves them as they stream (the CLI's store) or collects them.
  */
-export async function runPack(options: RunOptions): Promise<RunResult> {
+export async function runPack(options: RunOptions): Promise<CompactRun> {
   if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
     throw new Error(`concurrency must be a positive integer, got ${options.concurrency}`);
   }
@@ -177,7 +179,9 @@ export async function runPack(options: RunOptions): Promise<RunResult> {
   const gate: Gate = (call) => limit(call);
   const epochs = options.epochs ?? 1;
   if (!Number.isInteger(epochs) || epochs < 1) throw new Error(`epochs must be a positive integer, got ${epochs}`);
-  const done = new Map((options.completed ?? []).map((result) => [`${result.case.id}#${result.epoch}`, result]));
+  const done = new Map(
+    (options.completed ?? []).map((result) => [`${result.case.id}#${result.epoch}`, caseRecord(result)]),
+  );
   const tuning =
     options.judgeTuning !== undefined || !options.judge ? options.judgeTuning : await loadPackJudgeTuning(options.pack);
   const work = options.cases.flatMap((testCase) => Array.from({ length: epochs }, (_, epoch) => ({ testCase, epoch })));
@@ -191,8 +195,9 @@ export async function runPack(options: RunOptions): Promise<RunResult> {
       if (earlier) return earlier;
       try {
         const result = await runCase(options, testCase, epoch, gate, tuning, agentDone);
-        if (result) options.onCaseResult?.(result);
-        return result;
+        if (!result) return undefined;
+        options.onCaseResult?.(result);
+        return caseRecord(result);
       } catch (error) {
         limit.clearQueue(); // nothing queued can succeed after an infrastructure failure
         throw error;

@@ -21,6 +21,8 @@ export interface HostUsage {
 
 interface Slot {
   host: OllamaHost;
+  /** Calls it may have in flight at once. */
+  limit: number;
   inFlight: number;
   served: number;
   /** Calls in a row that lost their connection or timed out. */
@@ -29,8 +31,9 @@ interface Slot {
 }
 
 /**
- * The Ollama servers of a run and which one takes the next call: the least busy healthy one (fewest calls
- * in flight for its limit; ties go round the list), never more than `perHost` at once on any. A host that
+ * The Ollama servers of a run and which one takes the next call: the least busy healthy one (the smallest
+ * share of its limit in flight; ties go round the list), never more than its limit (its own `callsAtOnce`,
+ * else `perHost`) at once on any. A host that
  * stops answering is taken out with one warning line, as long as another is left: the last one is never
  * taken out, so a run on one server fails (or retries) exactly as it would without a pool.
  */
@@ -43,8 +46,14 @@ export class OllamaHosts {
 
   constructor(hosts: readonly OllamaHost[], options: OllamaHostsOptions = {}) {
     if (hosts.length === 0) throw new Error('OllamaHosts needs at least one host');
-    this.#slots = hosts.map((host) => ({ host, inFlight: 0, served: 0, strikes: 0 }));
     this.perHost = options.perHost ?? Number.POSITIVE_INFINITY;
+    this.#slots = hosts.map((host) => ({
+      host,
+      limit: host.options.callsAtOnce ?? this.perHost,
+      inFlight: 0,
+      served: 0,
+      strikes: 0,
+    }));
     this.#warn = options.warn ?? (() => {});
   }
 
@@ -137,7 +146,7 @@ export class OllamaHosts {
   }
 
   #pick(avoid: OllamaHost | undefined): Slot | undefined {
-    const open = this.#slots.filter((slot) => !slot.out && slot.inFlight < this.perHost);
+    const open = this.#slots.filter((slot) => !slot.out && slot.inFlight < slot.limit);
     const preferred = open.some((slot) => slot.host !== avoid) ? open.filter((slot) => slot.host !== avoid) : open;
     let best: Slot | undefined;
     let bestIndex = -1;
@@ -146,7 +155,7 @@ export class OllamaHosts {
       const index = (this.#next + step) % this.#slots.length;
       const slot = this.#slots[index] as Slot;
       if (!preferred.includes(slot)) continue;
-      if (!best || slot.inFlight < best.inFlight) {
+      if (!best || busy(slot) < busy(best)) {
         best = slot;
         bestIndex = index;
       }
@@ -167,5 +176,8 @@ export class OllamaHosts {
     for (const resolve of waiting) resolve();
   }
 }
+
+/** The share of its limit a host has in flight: 1 of 4 is less busy than 1 of 2. */
+const busy = (slot: Slot) => slot.inFlight / slot.limit;
 
 export const hostCount = (n: number) => `${n} host${n === 1 ? '' : 's'}`;
