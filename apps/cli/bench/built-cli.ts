@@ -54,9 +54,28 @@ function peakRssKb(pid: number): number {
   }
 }
 
+/**
+ * CPU time (user + system, ms) of this process's children that have been waited for, from /proc (Linux):
+ * the difference across one run is that run's CPU, which a loaded machine inflates far less than its wall time.
+ */
+function childrenCpuMs(): number {
+  try {
+    // Fields after the command name (which may hold spaces): cutime and cstime are the 14th and 15th.
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** USER_HZ, which Linux fixes at 100 for /proc. */
+const CLOCK_TICKS = 100;
+
 export interface Timed {
   spawnedAt: number;
   ms: number;
+  /** The run's CPU time, user + system (10 ms resolution); NaN where /proc is missing. */
+  cpuMs: number;
   code: number | null;
   peakRssKb: number;
 }
@@ -64,6 +83,7 @@ export interface Timed {
 /** Runs the built CLI on plain node with a fresh store, output ignored; times it and samples its peak RSS. */
 export async function timeBuiltCli(args: string[]): Promise<Timed> {
   const store = join(mkdtempSync(join(tmpdir(), 'evalpacks-bench-store-')), 'evalpacks.db');
+  const cpuBefore = childrenCpuMs();
   const spawnedAt = Date.now();
   const started = performance.now();
   const child = spawn(process.execPath, [BUILT_BIN, ...args, '--store', store], { cwd: ROOT, stdio: 'ignore' });
@@ -74,5 +94,6 @@ export async function timeBuiltCli(args: string[]): Promise<Timed> {
   }, 100);
   const [code] = (await once(child, 'close')) as [number | null];
   clearInterval(sampler);
-  return { spawnedAt, ms: performance.now() - started, code, peakRssKb: peak };
+  const ms = performance.now() - started;
+  return { spawnedAt, ms, cpuMs: childrenCpuMs() - cpuBefore, code, peakRssKb: peak };
 }

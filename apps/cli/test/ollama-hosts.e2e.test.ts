@@ -131,6 +131,17 @@ describe('eval on several Ollama hosts', () => {
     expect(requestsPerCase(c).filter((n, i) => n === 1 && !done.includes(CASES[i]?.id ?? ''))).toHaveLength(7);
   });
 
+  it('gives a host its own limit after #, and keeps the sum of the limits in flight', async () => {
+    const [a, b] = [await host(), await host()];
+    const result = await runCli(evalArgs(tempStore(), [`${a.url}#3`, b.url], '--concurrency', '1'));
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      `agent  ollama qwen3.5:4b @ ${a.url} (3 at once), ${b.url} (1 at once) · num_ctx auto\n`,
+    );
+    expect(requestsPerCase(a, b)).toEqual(CASES.map(() => 1));
+  });
+
   it('replays a run made on two hosts from the cache on a third, which is never contacted', async () => {
     const [a, b] = [await host(), await host()];
     const store = tempStore();
@@ -180,6 +191,9 @@ describe('--ollama-host', () => {
     [[':1234', '127.0.0.1:1234'], 'evalpacks: --ollama-host names http://127.0.0.1:1234 twice'],
     [['ftp://a:1'], 'evalpacks: --ollama-host ftp://a:1 must be http:// or https://'],
     [['http://a b:1'], 'evalpacks: --ollama-host "http://a b:1" is not a URL or host:port'],
+    [['a:1#0'], 'evalpacks: --ollama-host a:1#0: the calls at once after # must be from 1 to 256'],
+    [['http://a:1#x'], 'evalpacks: --ollama-host http://a:1#x: after # comes the number of calls at once, e.g. #4'],
+    [['a:1#2,http://a:1#3'], 'evalpacks: --ollama-host names http://a:1 twice'],
   ])('refuses %j in one line', async (hosts, line) => {
     expect(await failure(hosts)).toBe(line);
   });

@@ -24,7 +24,7 @@ export interface ConnectRequest<Options> {
   agentTools: boolean;
   /** Where a backend that can be throttled (a cloud API, a rate-limited server) reports 429s and successes. */
   signals?: ThrottleSignals;
-  /** --concurrency: calls in flight at once on each server of a backend that spreads them (see `lanes`). */
+  /** --concurrency: calls in flight at once on each server of a backend that spreads them (see `callsAtOnce`). */
   concurrency: number;
   /** Where a one-line warning goes mid-run (a server taken out). */
   warn: (line: string) => void;
@@ -64,10 +64,10 @@ export interface BackendEntry<Name extends string = string, Shape extends z.ZodR
   };
   connect(request: ConnectRequest<z.infer<z.ZodObject<Shape>>>): Promise<Connection>;
   /**
-   * How many servers the backend spreads its calls over, from its options: --concurrency applies to each,
-   * so the run keeps lanes x --concurrency calls going. Absent: one.
+   * The calls the backend takes at once for this --concurrency, from its options: more than --concurrency
+   * when it spreads them over several servers (each takes --concurrency, or its own limit). Absent: --concurrency.
    */
-  lanes?(options: z.infer<z.ZodObject<Shape>>): number;
+  callsAtOnce?(options: z.infer<z.ZodObject<Shape>>, concurrency: number): number;
 }
 
 /** Declares an entry with its name kept as a literal type. */

@@ -77,13 +77,13 @@ export function withBackendFlags(command: Command): Command {
 }
 
 /**
- * The calls a run keeps in flight: --concurrency on each server of the backends it uses (several Ollama
- * hosts take --concurrency each); the widest backend sets the pace.
+ * The calls a run keeps in flight: what each backend it uses takes at once for --concurrency (several
+ * Ollama hosts take --concurrency each, or their own `#N`); the widest backend sets the pace.
  */
 export function runConcurrency(concurrency: number, options: BackendOptions, used: readonly Backend[]): number {
-  const lanes = used.map((name) => {
+  const widths = used.map((name) => {
     const entry = backendEntry(name);
-    return entry.lanes ? entry.lanes(entry.options.parse(options)) : 1;
+    return entry.callsAtOnce ? entry.callsAtOnce(entry.options.parse(options), concurrency) : concurrency;
   });
-  return concurrency * Math.max(1, ...lanes);
+  return Math.max(concurrency, ...widths);
 }

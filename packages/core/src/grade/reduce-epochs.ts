@@ -34,11 +34,25 @@ export interface CaseTally {
 function tallyItems(records: CaseRecord[], policy: RepeatPolicy): ItemTally[] {
   const tallies = new Map<string, ItemTally>();
   for (const record of records) {
-    for (const { outcome, ...item } of record.items) {
-      let tally = tallies.get(item.key);
+    // Fields copied by name: object rest and spread here cost more than the rest of grading (1,000 cases).
+    for (const { key, kind, id, label, part, outcome } of record.items) {
+      let tally = tallies.get(key);
       if (!tally) {
-        tally = { ...item, passed: 0, failed: 0, errors: 0, skipped: 0, graded: 0, verdict: 'undecided', flaky: false };
-        tallies.set(item.key, tally);
+        tally = {
+          key,
+          kind,
+          id,
+          label,
+          part,
+          passed: 0,
+          failed: 0,
+          errors: 0,
+          skipped: 0,
+          graded: 0,
+          verdict: 'undecided',
+          flaky: false,
+        };
+        tallies.set(key, tally);
       }
       if (outcome === 'passed') tally.passed++;
       else if (outcome === 'failed') tally.failed++;

@@ -21,6 +21,8 @@ export interface HostUsage {
 
 interface Slot {
   host: OllamaHost;
+  /** Calls it may have in flight at once. */
+  limit: number;
   inFlight: number;
   served: number;
   /** Calls in a row that lost their connection or timed out. */
@@ -29,8 +31,9 @@ interface Slot {
 }
 
 /**
- * The Ollama servers of a run and which one takes the next call: the least busy healthy one (fewest calls
- * in flight for its limit; ties go round the list), never more than `perHost` at once on any. A host that
+ * The Ollama servers of a run and which one takes the next call: the least busy healthy one (the smallest
+ * share of its limit in flight; ties go round the list), never more than its limit (its own `callsAtOnce`,
+ * else `perHost`) at once on any. A host that
  * stops answering is taken out with one warning line, as long as another is left: the last one is never
  * taken out, so a run on one server fails (or retries) exactly as it would without a pool.
  */
@@ -43,8 +46,14 @@ export class OllamaHosts {
 
   constructor(hosts: readonly OllamaHost[], options: OllamaHostsOptions = {}) {
     if (hosts.length === 0) throw new Error('OllamaHosts needs at least one host');
-    this.#slots = hosts.map((host) => ({ host, inFlight: 0, served: 0, strikes: 0 }));
     this.perHost = options.perHost ?? Number.POSITIVE_INFINITY;
+    this.#slots = hosts.map((host) => ({
+      host,
+      limit: host.options.callsAtOnce ?? this.perHost,
+      inFlight: 0,
+      served: 0,
+      strikes: 0,
+    }));
     this.#warn = options.warn ?? (() => {});
   }
 
@@ -105,9 +114,10 @@ export class OllamaHosts {
 
   /**
    * Stops sending calls to `host` and warns once, unless it is the last one serving (then nothing changes
-   * and the caller's error stands). Returns whether it is out now.
+   * and the caller's error stands). `why` ends the warning's sentence: `stopped answering (ECONNREFUSED)`
+   * mid-run; the preflight's failure for a host left out at the start. Returns whether it is out now.
    */
-  takeOut(host: OllamaHost, reason: string, how: 'left out' | 'taken out' = 'taken out'): boolean {
+  takeOut(host: OllamaHost, why: string, how: 'left out' | 'taken out' = 'taken out'): boolean {
     const slot = this.#slot(host);
     if (slot.out) return true;
     const left = this.#slots.filter((s) => !s.out && s !== slot).length;
@@ -116,8 +126,8 @@ export class OllamaHosts {
     const url = redactUrl(host.url);
     this.#warn(
       how === 'left out'
-        ? `warning: ollama host ${url} is left out: ${reason}; running on ${hostCount(left)}`
-        : `warning: ollama host ${url} stopped answering (${reason}); continuing on ${hostCount(left)}`,
+        ? `warning: ollama host ${url} is left out: ${why}; running on ${hostCount(left)}`
+        : `warning: ollama host ${url} ${why}; continuing on ${hostCount(left)}`,
     );
     this.#wake();
     return true;
@@ -137,7 +147,7 @@ export class OllamaHosts {
   }
 
   #pick(avoid: OllamaHost | undefined): Slot | undefined {
-    const open = this.#slots.filter((slot) => !slot.out && slot.inFlight < this.perHost);
+    const open = this.#slots.filter((slot) => !slot.out && slot.inFlight < slot.limit);
     const preferred = open.some((slot) => slot.host !== avoid) ? open.filter((slot) => slot.host !== avoid) : open;
     let best: Slot | undefined;
     let bestIndex = -1;
@@ -146,7 +156,7 @@ export class OllamaHosts {
       const index = (this.#next + step) % this.#slots.length;
       const slot = this.#slots[index] as Slot;
       if (!preferred.includes(slot)) continue;
-      if (!best || slot.inFlight < best.inFlight) {
+      if (!best || busy(slot) < busy(best)) {
         best = slot;
         bestIndex = index;
       }
@@ -167,5 +177,8 @@ export class OllamaHosts {
     for (const resolve of waiting) resolve();
   }
 }
+
+/** The share of its limit a host has in flight: 1 of 4 is less busy than 1 of 2. */
+const busy = (slot: Slot) => slot.inFlight / slot.limit;
 
 export const hostCount = (n: number) => `${n} host${n === 1 ? '' : 's'}`;

@@ -18,6 +18,8 @@ export interface OllamaHostOptions {
   /** Default 'auto'. */
   numCtx?: NumCtxSetting;
   retry?: Partial<RetryPolicy>;
+  /** Calls in flight at once on this server, when it has a limit of its own (else its pool's). */
+  callsAtOnce?: number;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   preflightOllamaHosts,
 } from '@evalpacks/models';
 import type { Connection, ConnectRequest } from '../backend-entry.ts';
-import { ollamaHostUrls } from './hosts-option.ts';
+import { ollamaHostSpecs } from './hosts-option.ts';
 import { hostsRow } from './hosts-row.ts';
 import type { OllamaFlags } from './options.ts';
 
@@ -27,18 +27,21 @@ export function connectOllama({
   concurrency,
   warn,
 }: ConnectRequest<{ ollamaHost?: string[] } & Partial<OllamaFlags>>): Connection {
-  const urls = ollamaHostUrls(options.ollamaHost);
+  const specs = ollamaHostSpecs(options.ollamaHost, concurrency);
   const numCtx = options.numCtx ?? 'auto';
   const retry = { maxAttempts: (options.maxRetries ?? 5) + 1 };
   const hosts = new OllamaHosts(
-    urls.map((url) => new OllamaHost({ host: url, timeoutMs, numCtx, retry })),
+    specs.map(({ url, calls }) => new OllamaHost({ host: url, timeoutMs, numCtx, retry, callsAtOnce: calls })),
     { perHost: concurrency, warn },
   );
   const thinks = (setting: OllamaFlags['think']) => setting !== undefined && setting !== false;
   const needs: Parameters<typeof checkOllamaCapabilities>[1] = [];
-  const several = urls.length > 1 ? ` · --concurrency ${concurrency} on each` : '';
+  // Limits of their own (`URL#N`) are named with each host; otherwise once for all.
+  const own = specs.some((spec) => spec.calls !== concurrency);
+  const named = specs.map(({ url, calls }) => (own ? `${redactUrl(url)} (${calls} at once)` : redactUrl(url)));
+  const each = specs.length > 1 && !own ? ` · --concurrency ${concurrency} on each` : '';
   return {
-    where: ` @ ${urls.map(redactUrl).join(', ')} · num_ctx ${numCtx}${several}`,
+    where: ` @ ${named.join(', ')} · num_ctx ${numCtx}${each}`,
     agent: (model) => {
       needs.push({ model, tools: agentTools, think: thinks(options.think), thinkFlag: '--think' });
       return createOllamaAgent({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineBackend } from '../backend-entry.ts';
-import { ollamaHostsSchema } from './hosts-option.ts';
+import { ollamaHostSpecs, ollamaHostsSchema } from './hosts-option.ts';
 import { OLLAMA_FLAGS, OllamaFlagsSchema } from './options.ts';
 
 export const DEFAULT_OLLAMA_MODEL = 'qwen3.5:4b';
@@ -12,7 +12,7 @@ export const ollama = defineBackend({
     {
       key: 'ollamaHost',
       flags: '--ollama-host <url>',
-      help: 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434); several (repeatable or comma-separated) share the calls, --concurrency each',
+      help: 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434); several (repeatable or comma-separated) share the calls, --concurrency on each or URL#N',
       repeatable: true,
     },
     ...OLLAMA_FLAGS,
@@ -21,5 +21,6 @@ export const ollama = defineBackend({
   flagsNeedIt: false,
   defaults: { agent: DEFAULT_OLLAMA_MODEL, agentLabel: DEFAULT_OLLAMA_MODEL },
   connect: async (request) => (await import('./connect.ts')).connectOllama(request),
-  lanes: (options) => options.ollamaHost?.length ?? 1,
+  callsAtOnce: (options, concurrency) =>
+    ollamaHostSpecs(options.ollamaHost, concurrency).reduce((sum, host) => sum + host.calls, 0),
 });

@@ -9,37 +9,58 @@ function hostList(value: unknown): unknown {
   return given.flatMap((item) => (typeof item === 'string' ? item.split(',').map((part) => part.trim()) : [item]));
 }
 
+/** The most calls `#N` may give one host, as --concurrency allows. */
+const MAX_PER_HOST = 256;
+
+/** One server as given: `gpu1:11434#8` is that server with 8 calls at once; no `#N`, --concurrency. */
+export interface HostSpec {
+  host: string;
+  calls?: number;
+}
+
+/** `host#N` split into the host and its own limit; a `#` followed by anything else stays (and fails as a URL). */
+export function hostSpec(given: string): HostSpec {
+  const match = /^(.*)#(\d+)$/.exec(given);
+  return match ? { host: match[1] as string, calls: Number(match[2]) } : { host: given };
+}
+
 /** A host that would only fail at the first request: refused here in one line instead. */
-function hostProblem(host: string): string | undefined {
-  if (host === '') return '--ollama-host must not be empty (a stray comma?)';
+function hostProblem(given: string): string | undefined {
+  if (given === '') return '--ollama-host must not be empty (a stray comma?)';
+  const { host, calls } = hostSpec(given);
+  if (calls !== undefined && (calls < 1 || calls > MAX_PER_HOST)) {
+    return `--ollama-host ${redactUrl(given)}: the calls at once after # must be from 1 to ${MAX_PER_HOST}`;
+  }
   let url: URL;
   try {
     url = new URL(resolveOllamaHost(host, {}));
   } catch {
-    return `--ollama-host ${JSON.stringify(redactUrl(host))} is not a URL or host:port`;
+    return `--ollama-host ${JSON.stringify(redactUrl(given))} is not a URL or host:port`;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return `--ollama-host ${redactUrl(host)} must be http:// or https://`;
+    return `--ollama-host ${redactUrl(given)} must be http:// or https://`;
   }
+  if (url.hash !== '') return `--ollama-host ${redactUrl(given)}: after # comes the number of calls at once, e.g. #4`;
   return undefined;
 }
 
 /**
- * `--ollama-host`, repeatable and comma-separated: the servers the calls are spread over. Kept as given
- * (OLLAMA_HOST and the default apply at connect), so a stored run's flags say what the user typed.
+ * `--ollama-host`, repeatable and comma-separated: the servers the calls are spread over, each with its own
+ * limit after `#` if given. Kept as given (OLLAMA_HOST and the default apply at connect), so a stored run's
+ * flags say what the user typed.
  */
 export const ollamaHostsSchema = z
   .preprocess(
     hostList,
     z.array(z.string({ error: '--ollama-host must be a URL or host:port' })).superRefine((hosts, ctx) => {
       const seen = new Set<string>();
-      for (const host of hosts) {
-        const problem = hostProblem(host);
+      for (const given of hosts) {
+        const problem = hostProblem(given);
         if (problem) {
           ctx.addIssue({ code: 'custom', message: problem });
           return;
         }
-        const resolved = resolveOllamaHost(host, {});
+        const resolved = resolveOllamaHost(hostSpec(given).host, {});
         if (seen.has(resolved)) {
           ctx.addIssue({ code: 'custom', message: `--ollama-host names ${redactUrl(resolved)} twice` });
           return;
@@ -50,9 +71,15 @@ export const ollamaHostsSchema = z
   )
   .optional();
 
-/** The URLs of the run's servers: the flag's, else OLLAMA_HOST, else the local default. */
-export function ollamaHostUrls(hosts: readonly string[] | undefined, env: NodeJS.ProcessEnv = process.env): string[] {
-  return hosts && hosts.length > 0
-    ? hosts.map((host) => resolveOllamaHost(host, env))
-    : [resolveOllamaHost(undefined, env)];
+/** The run's servers with their limits: the flag's, else OLLAMA_HOST, else the local default. */
+export function ollamaHostSpecs(
+  hosts: readonly string[] | undefined,
+  concurrency: number,
+  env: NodeJS.ProcessEnv = process.env,
+): { url: string; calls: number }[] {
+  if (!hosts || hosts.length === 0) return [{ url: resolveOllamaHost(undefined, env), calls: concurrency }];
+  return hosts.map((given) => {
+    const { host, calls } = hostSpec(given);
+    return { url: resolveOllamaHost(host, env), calls: calls ?? concurrency };
+  });
 }
