@@ -164,6 +164,7 @@ export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo
   const progress = startProgress(progressMode(plan, io), io.write, {
     total: plan.cases.length * plan.epochs - session.completed.length,
     inFlight: () => prepared.backends.calls.inFlight(),
+    where: () => prepared.backends.progressNote(),
     costOf: prepared.costOf,
   });
   // The console writes through the progress line, so a case block never lands in the middle of it.
