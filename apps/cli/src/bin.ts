@@ -66,8 +66,8 @@ withRunLimits(
 
 program
   .command('merge')
-  .description('join the shards of one run (eval --shard I/N), one store file each, into one run')
-  .argument('<stores...>', 'the store files of the shards, e.g. shard-1.db shard-2.db ...')
+  .description('join the shards of one run (eval --shard I/N), one store or results.json each, into one run')
+  .argument('<files...>', 'the store files (or results.json files) of the shards, e.g. shard-1.db shard-2.db ...')
   .option('--out <db>', 'the store to record the joined run in (created when missing)')
   .option('--reporter <names>', 'console, json, junit, markdown (repeatable or comma-separated)', collect)
   .option('--report-dir <dir>', 'where file reporters write (default: reports/run-N beside --out)')

@@ -102,6 +102,11 @@ describe('eval on several Ollama hosts', () => {
       `  ollama hosts    3 (${port(a)} ${served[0]} calls; ${port(b)} ${served[1]} calls; ${port(c)} taken out after 0 calls)`,
     );
     expect(summaryOf(result.stdout)).toContain('  cases           9/9 passed');
+    // The progress line (plain, as in a log) says where the calls go; the last one, after c was taken out.
+    const progress = result.stdout.split('\n').filter((line) => line.startsWith('progress '));
+    expect(progress.at(-1)).toContain(
+      '9/9 cases (100%) · 9 passed, 0 failed, 0 errors · 0 in flight on 2 of 3 ollama hosts ·',
+    );
   });
 
   it('stops as an infrastructure error when the last host dies, and --resume finishes on another', async () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EvalStore } from '@evalpacks/store';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
@@ -105,6 +105,53 @@ describe('eval --shard I/N and merge', () => {
     expect(stored(mergedStore)).toEqual(stored(wholeStore));
     wholeStore.close();
     mergedStore.close();
+  });
+
+  it('merges the shards from their results.json files as from their stores', async () => {
+    const files = [2, 4, 1, 3].map((i) => join(dir, `shard-${i}`, 'results.json'));
+    const fromJson = join(dir, 'from-json.db');
+    const result = await runCli(['merge', '--out', fromJson, '--reporter', 'console,json,junit', ...files]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(unsharded.code);
+    expect(summaryOf(result.stdout).replace(/\nreport .*/g, '')).toBe(
+      withoutCallsRow(summaryOf(unsharded.stdout)).replace(/\nreport .*/g, ''),
+    );
+    const report = (base: string, name: string) => readFileSync(join(base, name), 'utf8');
+    const reports = join(fromJson, '..', 'reports', 'run-1');
+    expect(untimed(report(reports, 'results.json'))).toEqual(untimed(report(join(dir, 'whole'), 'results.json')));
+    expect(untimedXml(report(reports, 'junit.xml'))).toBe(untimedXml(report(join(dir, 'whole'), 'junit.xml')));
+    const json = JSON.parse(report(join(dir, 'shard-2'), 'results.json'));
+    expect(json.record.shard).toEqual({ index: 2, count: 4 });
+    expect(JSON.parse(report(reports, 'results.json')).record.shard).toBeUndefined();
+
+    // A store and results files mix; a missing shard is named as from stores.
+    const mixed = await runCli(['merge', '--out', join(dir, 'mix.db'), shardDb(3), ...files.slice(0, 3)]);
+    expect([mixed.code, mixed.stderr]).toEqual([unsharded.code, '']);
+    const short = await runCli(['merge', '--out', join(dir, 'x.db'), ...files.slice(0, 3)]);
+    expect([short.code, short.stderr]).toEqual([2, 'evalpacks: shard 3/4 missing: merge needs all 4\n']);
+  });
+
+  it('refuses a results.json without a record or with a wrong field, naming the file and the field', async () => {
+    const shard1 = JSON.parse(readFileSync(join(dir, 'shard-1', 'results.json'), 'utf8'));
+    const old = join(dir, 'old.json');
+    const { record: _record, ...withoutRecord } = shard1;
+    writeFileSync(old, JSON.stringify(withoutRecord));
+    const noRecord = await runCli(['merge', '--out', join(dir, 'x.db'), old]);
+    expect([noRecord.code, noRecord.stderr]).toEqual([
+      2,
+      `evalpacks: ${old}: this results.json has no run record (written before merge could read results files); merge the shards' store files\n`,
+    ]);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ ...shard1, record: { ...shard1.record, epochs: 'two' } }));
+    const wrong = await runCli(['merge', '--out', join(dir, 'x.db'), bad]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr.startsWith(`evalpacks: ${bad}: record.epochs: `)).toBe(true);
+    expect(wrong.stderr).toMatch(/number/);
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{"runId": ');
+    const notJson = await runCli(['merge', '--out', join(dir, 'x.db'), broken]);
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr.startsWith(`evalpacks: ${broken}: not a results file: `)).toBe(true);
   });
 
   it('refuses a missing or doubled shard, and shards of different configurations, naming the difference', async () => {

@@ -113,5 +113,14 @@ describe('markdownReport and jsonReport', () => {
     expect(RunResultSchema.parse(json)).toEqual(run);
     expect(json.runId).toBe('7');
     expect(json.summary.cases).toEqual({ passed: 1, total: 3 });
+    expect(json.record).toBeUndefined();
+  });
+
+  it('writes the run record it is given beside the id, and the result still parses back', () => {
+    const record = { kind: 'eval', promptHash: 'abc', epochs: 1, shard: { index: 2, count: 4 } };
+    const text = jsonReport(run, { runId: '7', record });
+    expect(Object.keys(JSON.parse(text)).slice(0, 3)).toEqual(['runId', 'record', 'summary']);
+    expect(JSON.parse(text).record).toEqual(record);
+    expect(RunResultSchema.parse(JSON.parse(text))).toEqual(run);
   });
 });

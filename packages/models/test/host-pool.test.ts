@@ -69,9 +69,9 @@ describe('which host takes a call', () => {
   it('takes a host out once, with one warning, and never the last one', () => {
     const { hosts, warnings } = pool(['http://a:1', 'http://user:secret@b:1'], 1);
     const [a, b] = hosts.all as [OllamaHost, OllamaHost];
-    expect(hosts.takeOut(b, 'ECONNREFUSED')).toBe(true);
-    expect(hosts.takeOut(b, 'ECONNREFUSED')).toBe(true);
-    expect(hosts.takeOut(a, 'ECONNREFUSED')).toBe(false);
+    expect(hosts.takeOut(b, 'stopped answering (ECONNREFUSED)')).toBe(true);
+    expect(hosts.takeOut(b, 'stopped answering (ECONNREFUSED)')).toBe(true);
+    expect(hosts.takeOut(a, 'stopped answering (ECONNREFUSED)')).toBe(false);
     expect(hosts.serving).toEqual([a]);
     expect(warnings).toEqual([
       'warning: ollama host http://***@b:1 stopped answering (ECONNREFUSED); continuing on 1 host',
@@ -138,6 +138,19 @@ describe('calls over several real servers', () => {
     expect(prompts(live)).toEqual(['one', 'two', 'three']);
     expect(warnings).toEqual([
       `warning: ollama host ${hung.url} stopped answering (2 calls in a row got no answer: Ollama request timed out after 300 ms); continuing on 1 host`,
+    ]);
+  });
+
+  it('takes out a host that lost the model (404) and answers from another', async () => {
+    const bare = await startOllamaStandIn({ models: ['other:1b'] });
+    open.push(bare);
+    const live = await standIn();
+    const { hosts, warnings } = pool([bare.url, live.url], 4);
+    const answer = await judge(hosts, 'p');
+    expect(answer).toMatchObject({ text: '{"passed":true}', retries: 1 });
+    expect(prompts(live)).toEqual(['p']);
+    expect(warnings).toEqual([
+      `warning: ollama host ${bare.url} answered HTTP 404 (model '${MODEL}' not found); continuing on 1 host`,
     ]);
   });
 

@@ -40,6 +40,8 @@ export interface Connection {
   preflight(): Promise<void>;
   /** Summary rows of the backend's own, once the run is over (which servers served how many calls). */
   summaryRows?(): [string, string][];
+  /** Where its calls are going, for the progress line: ` on 2 of 3 ollama hosts`; empty when there is nothing to say. */
+  progressNote?(): string;
 }
 
 /**

@@ -44,6 +44,8 @@ export interface Backends {
   calls: ModelCalls;
   /** The backends' own summary rows (which Ollama hosts served how many calls). */
   summaryRows(): [string, string][];
+  /** Where the calls are going, for the progress line (` on 2 of 3 ollama hosts`), or empty. */
+  progressNote(): string;
 }
 
 /**
@@ -109,6 +111,7 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
     judge,
     calls,
     summaryRows: () => [...connections.values()].flatMap((connection) => connection.summaryRows?.() ?? []),
+    progressNote: () => [...connections.values()].map((connection) => connection.progressNote?.() ?? '').join(''),
   };
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { loadPrices } from '../cost/prices.ts';
 import { storedCost } from '../cost/stored-cost.ts';
 import { type MergedRun, mergeShards, type ShardRun } from '../memory/merge-shards.ts';
+import { readResultsFile, resultsRecord } from '../memory/results-file.ts';
 import { parseEvalOptions } from '../options/eval-options.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { shortPath } from '../output/file-reports.ts';
@@ -16,7 +17,9 @@ import { userPath } from '../user-path.ts';
 
 const MergeOptionsSchema = z.object({
   out: z.string({ error: 'missing --out DB: the store file to write the joined run to' }).min(1),
-  files: z.array(z.string()).min(1, 'name the store files of the shards: pnpm merge --out DB a.db b.db ...'),
+  files: z
+    .array(z.string())
+    .min(1, 'name the store files (or results.json files) of the shards: pnpm merge --out DB a.db b.db ...'),
   reporter: z.array(z.string()).optional(),
   reportDir: z.string().min(1).optional(),
   minPassRate: z.string().optional(),
@@ -24,10 +27,14 @@ const MergeOptionsSchema = z.object({
   color: z.boolean().default(true),
 });
 
-/** The newest completed run of each shard's store, with its results; a file that is not there is refused. */
+/**
+ * The newest completed run of each shard's store, with its results, or the run a shard's results.json
+ * holds; a file that is not there is refused.
+ */
 function readShard(file: string): ShardRun {
   const path = userPath(file);
   if (!existsSync(path)) throw new UsageError(`${file}: no such store file`);
+  if (path.endsWith('.json')) return readResultsFile(file, path);
   const store = EvalStore.open(path);
   try {
     const run = store.latestCompletedRun();
@@ -89,6 +96,7 @@ export async function mergeCommand(raw: Record<string, unknown>, io: CommandIo):
   return finishRun({
     run: result,
     results: () => result.cases,
+    record: resultsRecord(merged.meta),
     epochs: merged.meta.epochs,
     policy,
     report,

@@ -11,7 +11,14 @@ export const REPORTERS = ['console', 'json', 'junit', 'markdown', 'html'] as con
 
 type FileReporter = Exclude<(typeof REPORTERS)[number], 'console'>;
 
-type Render = (source: ReportSource, options: { runId: string; grading: GradeOptions }) => Iterable<string>;
+/** What every file report is written with: the run's store id, its grading and (results.json) its record. */
+export interface ReportOptions {
+  runId: string;
+  grading: GradeOptions;
+  record?: Record<string, unknown>;
+}
+
+type Render = (source: ReportSource, options: ReportOptions) => Iterable<string>;
 
 /**
  * json, junit and markdown are written as parts, a result at a time from the source (the store); the HTML
@@ -42,8 +49,7 @@ export async function writeFileReports(
   kinds: readonly string[],
   source: ReportSource,
   dir: string,
-  runId: number,
-  grading: GradeOptions = {},
+  options: ReportOptions,
 ): Promise<string[]> {
   const chosen = kinds.filter((kind): kind is FileReporter => kind in FILES);
   if (chosen.length === 0) return [];
@@ -52,7 +58,7 @@ export async function writeFileReports(
   for (const kind of chosen) {
     const path = join(dir, FILES[kind].name);
     const render = await FILES[kind].load();
-    const parts = Readable.from(render(source, { runId: String(runId), grading }), { objectMode: false });
+    const parts = Readable.from(render(source, options), { objectMode: false });
     await pipeline(parts, createWriteStream(path)).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOSPC' && error.code !== 'EDQUOT') throw error;
       throw new InfrastructureError(

@@ -51,6 +51,8 @@ export interface FinishOptions {
   /** The backends' own rows (which Ollama hosts served how many calls). */
   backendRows?: [string, string][];
   samplesUsed?: number;
+  /** The run's record as results.json carries it (what a merge of shards checks). */
+  record?: Record<string, unknown>;
 }
 
 /**
@@ -69,7 +71,11 @@ export async function finishRun(finish: FinishOptions): Promise<number> {
   if (epochs > 1) output.repeatSummary(run, rows, grading);
   else output.summary(run, rows, grading);
   const dir = report.out ?? join(finish.storePath, '..', 'reports', `run-${finish.runId}`);
-  const written = await writeFileReports(report.files, { run, results: finish.results }, dir, finish.runId, grading);
+  const written = await writeFileReports(report.files, { run, results: finish.results }, dir, {
+    runId: String(finish.runId),
+    grading,
+    ...(finish.record && { record: finish.record }),
+  });
   for (const path of written) io.write(`report ${path}\n`);
   return gradeRun(run, grading).exitCode;
 }

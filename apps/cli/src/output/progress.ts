@@ -13,6 +13,8 @@ export interface ProgressFeed {
   total: number;
   /** Model calls sent and not answered yet. */
   inFlight: () => number;
+  /** Where they are, when the backends say: ` on 2 of 3 ollama hosts`. */
+  where?: () => string;
   costOf: CostOf;
 }
 
@@ -43,13 +45,13 @@ function clock(ms: number): string {
 }
 
 /** "12/200 cases (6%) · 11 passed, 1 failed, 0 errors · 16 in flight · 48,210 tokens · $0.0123 · 9s, ETA 2m21s" */
-export function progressLine(tally: Tally, total: number, inFlight: number, elapsedMs: number): string {
+export function progressLine(tally: Tally, total: number, inFlight: number, elapsedMs: number, where = ''): string {
   const share = total === 0 ? 100 : Math.floor((tally.done / total) * 100);
   const eta = tally.done === 0 ? '' : `, ETA ${clock((elapsedMs / tally.done) * (total - tally.done))}`;
   return [
     `${tally.done}/${total} cases (${share}%)`,
     `${tally.passed} passed, ${tally.failed} failed, ${tally.errors} errors`,
-    `${inFlight} in flight`,
+    `${inFlight} in flight${where}`,
     `${tally.tokens.toLocaleString('en-US')} tokens`,
     `$${tally.cost.toFixed(4)}`,
     `${clock(elapsedMs)}${eta}`,
@@ -61,7 +63,8 @@ export function startProgress(mode: ProgressMode, write: (text: string) => void,
   if (mode === 'off') return { write, result: () => {}, stop: () => {} };
   const started = performance.now();
   const tally: Tally = { done: 0, passed: 0, failed: 0, errors: 0, tokens: 0, cost: 0 };
-  const line = () => progressLine(tally, feed.total, feed.inFlight(), performance.now() - started);
+  const line = () =>
+    progressLine(tally, feed.total, feed.inFlight(), performance.now() - started, feed.where?.() ?? '');
   const count = (result: CaseResult) => {
     tally.done += 1;
     if (result.status === 'passed') tally.passed += 1;

@@ -19,6 +19,7 @@ import { Budget } from '../cost/budget.ts';
 import { loadPrices, type Prices } from '../cost/prices.ts';
 import { spentSoFar } from '../cost/spent-so-far.ts';
 import { storedCost } from '../cost/stored-cost.ts';
+import { resultsRecord } from '../memory/results-file.ts';
 import { type Session, startSession } from '../memory/session.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { consoleOutput, finishRun } from '../output/finish-run.ts';
@@ -163,6 +164,7 @@ export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo
   const progress = startProgress(progressMode(plan, io), io.write, {
     total: plan.cases.length * plan.epochs - session.completed.length,
     inFlight: () => prepared.backends.calls.inFlight(),
+    where: () => prepared.backends.progressNote(),
     costOf: prepared.costOf,
   });
   // The console writes through the progress line, so a case block never lands in the middle of it.
@@ -181,6 +183,7 @@ export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo
     run,
     // The run kept records only: the file reports read its results back from the store, a case at a time.
     results: () => storedResults(store, session.run.id, run.cases),
+    record: resultsRecord(session.run),
     epochs: plan.epochs,
     policy: plan.policy,
     report: plan.report,

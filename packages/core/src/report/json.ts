@@ -7,6 +7,11 @@ export interface JsonReportOptions {
   runId?: string;
   /** The run's settings for gradeRun. */
   grading?: GradeOptions;
+  /**
+   * The store's record of the run beyond the result's own fields (its configuration, prompt hash, epochs,
+   * shard): written as `record`, so a results file carries what a merge of shards checks.
+   */
+  record?: Record<string, unknown>;
 }
 
 /** `value` as JSON.stringify(…, null, 2) writes it `depth` levels down: every line after the first indented. */
@@ -21,7 +26,13 @@ export function* jsonReportParts(source: ReportSource, options: JsonReportOption
   const { run } = source;
   const { passed, exitCode, policy, caseCounts, passRate, gate, notStarted } = gradeRun(run, options.grading);
   const grade = { passed, exitCode, policy, cases: caseCounts, passRate, ...(gate && { gate }), notStarted };
-  const report = { ...(options.runId ? { runId: options.runId } : {}), summary: summarizeRun(run), grade, ...run };
+  const report = {
+    ...(options.runId ? { runId: options.runId } : {}),
+    ...(options.record && { record: options.record }),
+    summary: summarizeRun(run),
+    grade,
+    ...run,
+  };
   // JSON.stringify leaves out properties whose value is undefined.
   const entries = Object.entries(report).filter(([, value]) => value !== undefined);
   yield '{\n';
@@ -44,7 +55,7 @@ export function* jsonReportParts(source: ReportSource, options: JsonReportOption
 
 /**
  * The full run result as JSON (it parses back with RunResultSchema), with its summary, its grade (the
- * pass/fail decision the console and the exit code rest on) and its store id.
+ * pass/fail decision the console and the exit code rest on), its store id and, when given, its record.
  */
 export function jsonReport(run: RunResult, options: JsonReportOptions = {}): string {
   return joinParts(jsonReportParts(wholeRunSource(run), options));

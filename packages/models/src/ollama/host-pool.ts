@@ -114,9 +114,10 @@ export class OllamaHosts {
 
   /**
    * Stops sending calls to `host` and warns once, unless it is the last one serving (then nothing changes
-   * and the caller's error stands). Returns whether it is out now.
+   * and the caller's error stands). `why` ends the warning's sentence: `stopped answering (ECONNREFUSED)`
+   * mid-run; the preflight's failure for a host left out at the start. Returns whether it is out now.
    */
-  takeOut(host: OllamaHost, reason: string, how: 'left out' | 'taken out' = 'taken out'): boolean {
+  takeOut(host: OllamaHost, why: string, how: 'left out' | 'taken out' = 'taken out'): boolean {
     const slot = this.#slot(host);
     if (slot.out) return true;
     const left = this.#slots.filter((s) => !s.out && s !== slot).length;
@@ -125,8 +126,8 @@ export class OllamaHosts {
     const url = redactUrl(host.url);
     this.#warn(
       how === 'left out'
-        ? `warning: ollama host ${url} is left out: ${reason}; running on ${hostCount(left)}`
-        : `warning: ollama host ${url} stopped answering (${reason}); continuing on ${hostCount(left)}`,
+        ? `warning: ollama host ${url} is left out: ${why}; running on ${hostCount(left)}`
+        : `warning: ollama host ${url} ${why}; continuing on ${hostCount(left)}`,
     );
     this.#wake();
     return true;

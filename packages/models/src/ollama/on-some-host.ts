@@ -3,7 +3,7 @@ import { withRetries } from '../common/retry.ts';
 import { noteRetry } from '../common/retry-policy.ts';
 import type { OllamaHost } from './host.ts';
 import type { OllamaHosts } from './host-pool.ts';
-import { isTransientOllamaError, lostConnection, unreachableCode } from './transient.ts';
+import { isTransientOllamaError, lostConnection, missingModel, unreachableCode } from './transient.ts';
 
 export interface OnSomeHostOptions {
   /** Stops the waiting between attempts (a cancelled case). */
@@ -19,20 +19,23 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Whether `host` is out after `error`: refused (nothing listens there) takes it out at once; a lost
- * connection or a timeout takes it out when the server no longer answers at all, or when it has failed
- * that way as often as one call may try (a server that answers probes but hangs every call).
+ * Whether `host` is out after `error`: refused (nothing listens there) takes it out at once, and so does a
+ * 404 (the model was removed from that server, or a proxy lost its route); a lost connection or a timeout
+ * takes it out when the server no longer answers at all, or when it has failed that way as often as one
+ * call may try (a server that answers probes but hangs every call).
  */
 async function outAfter(hosts: OllamaHosts, host: OllamaHost, error: unknown): Promise<boolean> {
   if (hosts.isOut(host)) return true;
   const refused = unreachableCode(error);
-  if (refused) return hosts.takeOut(host, refused);
+  if (refused) return hosts.takeOut(host, `stopped answering (${refused})`);
+  if (missingModel(error)) return hosts.takeOut(host, `answered HTTP 404 (${reasonOf(error)})`);
   if (!lostConnection(error)) return false;
   const probe = await host.stillAnswers();
-  if (probe) return hosts.takeOut(host, reasonOf(probe.error));
+  if (probe) return hosts.takeOut(host, `stopped answering (${reasonOf(probe.error)})`);
   const strikes = hosts.lostCall(host);
   const budget = hosts.retry?.maxAttempts ?? 6;
-  return strikes >= budget && hosts.takeOut(host, `${strikes} calls in a row got no answer: ${reasonOf(error)}`);
+  const why = `stopped answering (${strikes} calls in a row got no answer: ${reasonOf(error)})`;
+  return strikes >= budget && hosts.takeOut(host, why);
 }
 
 /**

@@ -44,6 +44,11 @@ export function lostConnection(err: unknown): boolean {
   return statusOf(err) === undefined && (isReset(err) || isTimeout(err));
 }
 
+/** A 404 from Ollama: the model is not (or no longer) on that server, or a proxy in front has no such route. */
+export function missingModel(err: unknown): boolean {
+  return statusOf(err) === 404;
+}
+
 /** The connection failure code that says nothing listens there (ECONNREFUSED, ...), if `err` has one. */
 export function unreachableCode(err: unknown): string | undefined {
   const code = causeChain(err)

@@ -62,6 +62,11 @@ export function connectOllama({
       });
     },
     preflight: () => preflightOllamaHosts(hosts, models, needs),
+    progressNote: () => {
+      const [serving, all] = [hosts.serving.length, hosts.all.length];
+      if (all < 2) return '';
+      return serving === all ? ` on ${all} ollama hosts` : ` on ${serving} of ${all} ollama hosts`;
+    },
     summaryRows: () => {
       const row = hostsRow(hosts.usage());
       return row ? [row] : [];
