@@ -65,6 +65,52 @@ describe('runPack', () => {
     expect(summarizeRun(run)).toEqual(summarizeRun({ ...run, cases: streamed }));
   });
 
+  it('holds at most a window of case runs in progress; phased, judges a window before the next one starts', async () => {
+    const cases = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ ...sampleCase, id }));
+    const run = async (phased: boolean) => {
+      const events: string[] = [];
+      let running = 0;
+      let most = 0;
+      const inner = scriptedAgent(() => '| Finding | Severity |', 5);
+      const agent: AgentPort = {
+        ...inner,
+        run: async (request) => {
+          running += 1;
+          most = Math.max(most, running);
+          events.push(`agent ${request.caseId}`);
+          return inner.run(request);
+        },
+      };
+      const judge = scriptedJudge((r) => {
+        events.push('judge');
+        return caught(r);
+      });
+      const onCaseResult = () => {
+        running -= 1;
+      };
+      const result = await runPack({
+        pack,
+        variant,
+        cases,
+        agent,
+        judge,
+        concurrency: 8,
+        phased,
+        window: 2,
+        onCaseResult,
+      });
+      return { events, most, ids: result.cases.map((record) => record.case.id) };
+    };
+    const phased = await run(true);
+    // Three judged items per case: a window's six judge calls come before the next window's agents.
+    expect(phased.events.map((e) => (e === 'judge' ? 'j' : e.slice(-1))).join('')).toBe('abjjjjjjcdjjjjjjejjj');
+    expect(phased.most).toBe(2);
+    expect(phased.ids).toEqual(['a', 'b', 'c', 'd', 'e']);
+    const interleaved = await run(false);
+    expect(interleaved.most).toBe(2);
+    expect(interleaved.ids).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
   it('phased, judges no case before every agent run is over', async () => {
     const cases = ['a', 'b', 'c', 'd'].map((id) => ({ ...sampleCase, id }));
     const order = async (phased: boolean) => {

@@ -15,6 +15,7 @@ import type { Case } from '../schema/case.ts';
 import type { CaseResult } from '../schema/result.ts';
 import type { Transcript } from '../schema/transcript.ts';
 import type { AdaptiveConcurrency } from './adaptive-concurrency.ts';
+import { CASE_WINDOW, runInWindows } from './case-window.ts';
 import { InfrastructureError } from './infrastructure-error.ts';
 import type { AgentPort, JudgePort } from './ports.ts';
 
@@ -56,6 +57,8 @@ export interface RunOptions {
    * instead of switching at every case.
    */
   phased?: boolean;
+  /** Case runs in progress at once (default CASE_WINDOW); phased, the cases are judged a window at a time. */
+  window?: number;
 }
 
 /**
@@ -145,21 +148,6 @@ async function runCase(
   };
 }
 
-/** Each case calls it once its agent run is over; phased, it resolves when every case has called it. */
-function agentBarrier(phased: boolean, runs: number): () => Promise<void> {
-  if (!phased) return async () => {};
-  let left = runs;
-  let release: () => void = () => {};
-  const allDone = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return () => {
-    left -= 1;
-    if (left <= 0) release();
-    return allDone;
-  };
-}
-
 /**
  * Runs every case of a pack: agent, then structural checks, then the judge. All model calls share one
  * pool, so a slow case never holds back the others and a case's judge calls start as soon as its answer
@@ -185,14 +173,12 @@ export async function runPack(options: RunOptions): Promise<CompactRun> {
   const tuning =
     options.judgeTuning !== undefined || !options.judge ? options.judgeTuning : await loadPackJudgeTuning(options.pack);
   const work = options.cases.flatMap((testCase) => Array.from({ length: epochs }, (_, epoch) => ({ testCase, epoch })));
-  const agentDone = agentBarrier(
-    options.phased === true && options.judge !== undefined,
-    work.filter(({ testCase, epoch }) => !done.has(`${testCase.id}#${epoch}`)).length,
-  );
-  const results = await Promise.all(
-    work.map(async ({ testCase, epoch }) => {
-      const earlier = done.get(`${testCase.id}#${epoch}`);
-      if (earlier) return earlier;
+  const key = ({ testCase, epoch }: { testCase: Case; epoch: number }) => `${testCase.id}#${epoch}`;
+  const pending = work.filter((item) => !done.has(key(item)));
+  const fresh = await runInWindows(
+    pending,
+    { size: options.window ?? CASE_WINDOW, phased: options.phased === true && options.judge !== undefined },
+    async ({ testCase, epoch }, agentDone) => {
       try {
         const result = await runCase(options, testCase, epoch, gate, tuning, agentDone);
         if (!result) return undefined;
@@ -202,8 +188,10 @@ export async function runPack(options: RunOptions): Promise<CompactRun> {
         limit.clearQueue(); // nothing queued can succeed after an infrastructure failure
         throw error;
       }
-    }),
+    },
   );
+  const ran = new Map(pending.map((item, i) => [key(item), fresh[i]]));
+  const results = work.map((item) => done.get(key(item)) ?? ran.get(key(item)));
   return {
     pack: options.pack.name,
     variant: options.variant.name,

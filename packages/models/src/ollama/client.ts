@@ -41,8 +41,14 @@ export function createOllamaClient({ host, timeoutMs = DEFAULT_OLLAMA_TIMEOUT_MS
     const signals = [timeout.signal, init?.signal, ambientSignal.getStore()].filter((s): s is AbortSignal => s != null);
     try {
       const response = await fetch(input, { ...init, signal: AbortSignal.any(signals) });
-      if (!response.body) clearTimeout(timer);
-      return response;
+      if (!response.body) {
+        clearTimeout(timer);
+        return response;
+      }
+      // Cleared once the body is read to its end: a timer left to run its 5 minutes holds its controller
+      // and signals, and a 30,000-result run made 60,000 of them. (A body dropped unread keeps it.)
+      const body = response.body.pipeThrough(new TransformStream({ flush: () => clearTimeout(timer) }));
+      return new Response(body, response);
     } catch (err) {
       clearTimeout(timer);
       throw err;
