@@ -1,7 +1,6 @@
 import type { CaseResult } from '@evalpacks/core';
 import type { CostOf, EvalStore, RunMeta, RunRecord } from '@evalpacks/store';
 import { UsageError } from '../usage-error.ts';
-import { gitCommit } from './git-commit.ts';
 import { onInterrupt } from './interrupts.ts';
 import { configDifferences } from './run-config.ts';
 import { describeOwner, HEARTBEAT_MS, ownerAlive, thisProcess } from './run-owner.ts';
@@ -41,10 +40,12 @@ export interface SessionOptions {
   resume?: RunRecord;
   /** How many results the whole run has (cases x epochs), for the interruption message. */
   total: number;
+  /** The workspace's commit, recorded with a new run (see workspaceCommit). */
+  gitCommit?: string;
   costOf?: CostOf;
 }
 
-export function startSession({ store, meta, resume, total, costOf }: SessionOptions): Session {
+export function startSession({ store, meta, resume, total, costOf, gitCommit }: SessionOptions): Session {
   let run: RunRecord;
   let completed: CaseResult[] = [];
   const owner = thisProcess();
@@ -62,7 +63,7 @@ export function startSession({ store, meta, resume, total, costOf }: SessionOpti
     run = resume;
     completed = store.caseResults(run.id);
   } else {
-    run = store.beginRun({ ...meta, gitCommit: gitCommit(), startedAt: new Date().toISOString() }, owner);
+    run = store.beginRun({ ...meta, gitCommit, startedAt: new Date().toISOString() }, owner);
   }
   const heartbeat = setInterval(() => store.heartbeat(run.id, owner), HEARTBEAT_MS);
   heartbeat.unref();

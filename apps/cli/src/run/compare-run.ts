@@ -39,7 +39,7 @@ interface SideRun {
 
 /** Runs one side as the eval run it is (saved, through the cache); its case tallies over the epochs. */
 async function runSide(side: PreparedRun, store: EvalStore): Promise<SideRun> {
-  const session = recordRun(side, store);
+  const session = await recordRun(side, store);
   const run = await runPrepared(side, session);
   const tallies = gradeRun(run, { policy: side.plan.policy.name }).cases;
   return { id: session.run.id, tallies, notStarted: run.notStarted?.length ?? 0 };

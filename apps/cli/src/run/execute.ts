@@ -19,6 +19,7 @@ import { Budget } from '../cost/budget.ts';
 import { loadPrices, type Prices } from '../cost/prices.ts';
 import { spentSoFar } from '../cost/spent-so-far.ts';
 import { storedCost } from '../cost/stored-cost.ts';
+import { workspaceCommit } from '../memory/git-commit.ts';
 import { resultsRecord } from '../memory/results-file.ts';
 import { type Session, startSession } from '../memory/session.ts';
 import type { CommandIo } from '../output/command-io.ts';
@@ -66,6 +67,8 @@ export async function prepareRun(
   callCache: CallCache,
   sharedBudget?: Budget,
 ): Promise<PreparedRun> {
+  // Started now, awaited in recordRun: git runs while the backends load.
+  void workspaceCommit();
   const source = plan.agent;
   const ownAgent = source.kind === 'own' ? packOwnAgent(plan.pack, plan.calls.timeout) : undefined;
   const prices = await loadPrices();
@@ -120,10 +123,12 @@ export async function prepareRun(
 }
 
 /** Starts (or takes up again) the stored run of a prepared plan; its record is derived from the plan. */
-export function recordRun(prepared: PreparedRun, store: EvalStore): Session {
+export async function recordRun(prepared: PreparedRun, store: EvalStore): Promise<Session> {
   const { plan, agent, judge } = prepared;
+  const gitCommit = plan.record.resume ? undefined : await workspaceCommit();
   const session = startSession({
     store,
+    ...(gitCommit !== undefined && { gitCommit }),
     ...(plan.record.resume && { resume: plan.record.resume }),
     total: plan.cases.length * plan.epochs,
     costOf: prepared.costOf,
@@ -162,7 +167,7 @@ function progressMode(plan: RunPlan, io: CommandIo): ProgressMode {
 export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo): Promise<number> {
   keepHeapNearLive();
   const prepared = await prepareRun(plan, io, store.callCache());
-  const session = recordRun(prepared, store);
+  const session = await recordRun(prepared, store);
   const progress = startProgress(progressMode(plan, io), io.write, {
     total: plan.cases.length * plan.epochs - session.completed.length,
     inFlight: () => prepared.backends.calls.inFlight(),

@@ -1,7 +1,6 @@
-import type { Transcript } from '@evalpacks/core';
-import type { AgentRequest } from '@evalpacks/core/runner';
-import { BedrockModel, type Model, type Tool as StrandsTool } from '@strands-agents/sdk';
-import { runBackendAgent } from '../strands/run-request.ts';
+import { BedrockModel } from '@strands-agents/sdk';
+import type { LoadedBackendAgent } from '../strands/lazy-agent.ts';
+import { backendAgentRun } from '../strands/run-request.ts';
 import { type BedrockBackendOptions, bedrockClientConfig } from './client-config.ts';
 import { asBedrockUnavailable, describeBedrockError } from './errors.ts';
 
@@ -22,19 +21,11 @@ export function createBedrockModel(options: BedrockBackendOptions): BedrockModel
   });
 }
 
-/** One case through a Strands agent on Bedrock, with the retries its model calls needed. */
-export function runBedrockAgent(
-  model: Model,
-  options: BedrockBackendOptions,
-  request: AgentRequest,
-  tools: StrandsTool[] = [],
-): Promise<Transcript> {
-  return runBackendAgent({
-    model,
-    modelName: options.model,
-    request,
-    tools,
-    asInfrastructureError: (error) => asBedrockUnavailable(error, options),
-    describeError: describeBedrockError,
-  });
+/** A Strands agent on Bedrock: its model, and each case run with the retries its model calls needed. */
+export function loadBedrockAgent(options: BedrockBackendOptions): LoadedBackendAgent {
+  const asInfrastructureError = (error: unknown) => asBedrockUnavailable(error, options);
+  return {
+    model: createBedrockModel(options),
+    run: backendAgentRun(options.model, { asInfrastructureError, describeError: describeBedrockError }),
+  };
 }

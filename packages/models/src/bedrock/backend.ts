@@ -1,10 +1,11 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core/runner';
 import { cachedJudge } from '../common/cached-judge.ts';
+import { JUDGE_SAMPLING } from '../common/structured-call.ts';
 import { lazyStrandsAgent } from '../strands/lazy-agent.ts';
 import { type BedrockBackendOptions, bedrockClientConfig } from './client-config.ts';
 import { asBedrockUnavailable, describeBedrockError } from './errors.ts';
-import { bedrockStructuredCall, JUDGE_INFERENCE } from './judge.ts';
+import { bedrockStructuredCall } from './judge.ts';
 
 /**
  * The agent under test as core sees it: a Strands agent on Bedrock. One model, so one client and its
@@ -12,13 +13,9 @@ import { bedrockStructuredCall, JUDGE_INFERENCE } from './judge.ts';
  */
 export function createBedrockAgent(options: BedrockBackendOptions & { calls?: ModelCalls }): AgentPort {
   const { calls, ...connection } = options;
-  return lazyStrandsAgent('bedrock', options.model, calls, async () => {
-    const agent = await import('./agent.ts');
-    return {
-      model: agent.createBedrockModel(connection),
-      run: (model, request, tools) => agent.runBedrockAgent(model, connection, request, tools),
-    };
-  });
+  return lazyStrandsAgent('bedrock', options.model, calls, async () =>
+    (await import('./agent.ts')).loadBedrockAgent(connection),
+  );
 }
 
 /**
@@ -39,12 +36,12 @@ export function createBedrockJudge(options: BedrockBackendOptions & { calls?: Mo
           system,
           prompt,
           jsonSchema,
-          ...JUDGE_INFERENCE,
+          ...JUDGE_SAMPLING,
         });
       } catch (error) {
         throw asBedrockUnavailable(error, options) ?? new Error(describeBedrockError(error), { cause: error });
       }
     },
   };
-  return cachedJudge(port, calls, JUDGE_INFERENCE);
+  return cachedJudge(port, calls, JUDGE_SAMPLING);
 }

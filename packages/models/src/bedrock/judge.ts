@@ -5,33 +5,17 @@ import {
   type ToolInputSchema,
 } from '@aws-sdk/client-bedrock-runtime';
 import { countRetries } from '../common/retry-policy.ts';
+import { JUDGE_SAMPLING, type StructuredCallOptions, type StructuredCallResult } from '../common/structured-call.ts';
 
 /** The one tool the judge is made to call: its input is the verdict, shaped by the verdict's JSON schema. */
 export const VERDICT_TOOL = 'record_verdict';
 
-/** What every judge call sends unless a caller asks otherwise: repeatable, with room for the reasoning. */
-export const JUDGE_INFERENCE = { temperature: 0, maxTokens: 2048 } as const;
-
-export interface BedrockStructuredCallOptions {
-  client: BedrockRuntimeClient;
-  model: string;
-  system: string;
-  prompt: string;
-  /** The answer's JSON schema, given to the model as the forced tool's input schema. */
-  jsonSchema: Record<string, unknown>;
-  /** 0 unless a caller deliberately wants a less repeatable judge. */
-  temperature?: number;
-  maxTokens?: number;
-}
-
-export interface BedrockStructuredCallResult {
-  /** The tool input as JSON text (or the model's text if it did not call the tool): core parses it. */
-  text: string;
-  usage: { input: number; output: number };
-  latencyMs: number;
-  model: string;
-  retries: number;
-}
+/**
+ * The schema goes in as the forced tool's input schema; the result's text is the tool input as JSON text
+ * (or the model's text if it did not call the tool), which core parses.
+ */
+export type BedrockStructuredCallOptions = StructuredCallOptions<BedrockRuntimeClient>;
+export type BedrockStructuredCallResult = StructuredCallResult;
 
 function answerText(content: ContentBlock[]): string {
   const use = content.find((block) => block.toolUse?.name === VERDICT_TOOL)?.toolUse;
@@ -48,7 +32,7 @@ export async function bedrockStructuredCall(
   options: BedrockStructuredCallOptions,
 ): Promise<BedrockStructuredCallResult> {
   const { client, model, system, prompt, jsonSchema } = options;
-  const { temperature = JUDGE_INFERENCE.temperature, maxTokens = JUDGE_INFERENCE.maxTokens } = options;
+  const { temperature = JUDGE_SAMPLING.temperature, maxTokens = JUDGE_SAMPLING.maxTokens } = options;
   const started = performance.now();
   const command = new ConverseCommand({
     modelId: model,

@@ -1,8 +1,6 @@
-import type { Transcript } from '@evalpacks/core';
-import type { AgentRequest } from '@evalpacks/core/runner';
-import type { Model, Tool as StrandsTool } from '@strands-agents/sdk';
 import { OpenAIModel } from '@strands-agents/sdk/models/openai';
-import { runBackendAgent } from '../strands/run-request.ts';
+import type { LoadedBackendAgent } from '../strands/lazy-agent.ts';
+import { backendAgentRun } from '../strands/run-request.ts';
 import { createOpenAIClient, type OpenAIBackendOptions } from './connection.ts';
 import { asOpenAIUnavailable, describeOpenAIError } from './errors.ts';
 
@@ -15,19 +13,11 @@ export function createOpenAIModel(options: OpenAIBackendOptions): OpenAIModel {
   return new OpenAIModel({ api: 'chat', modelId: options.model, client: createOpenAIClient(options) });
 }
 
-/** One case through a Strands agent on an OpenAI-compatible server, with the retries its calls needed. */
-export function runOpenAIAgent(
-  model: Model,
-  options: OpenAIBackendOptions,
-  request: AgentRequest,
-  tools: StrandsTool[] = [],
-): Promise<Transcript> {
-  return runBackendAgent({
-    model,
-    modelName: options.model,
-    request,
-    tools,
-    asInfrastructureError: (error) => asOpenAIUnavailable(error, options),
-    describeError: describeOpenAIError,
-  });
+/** A Strands agent on an OpenAI-compatible server: its model, and each case run with the retries its calls needed. */
+export function loadOpenAIAgent(options: OpenAIBackendOptions): LoadedBackendAgent {
+  const asInfrastructureError = (error: unknown) => asOpenAIUnavailable(error, options);
+  return {
+    model: createOpenAIModel(options),
+    run: backendAgentRun(options.model, { asInfrastructureError, describeError: describeOpenAIError }),
+  };
 }

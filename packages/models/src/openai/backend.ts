@@ -1,20 +1,17 @@
 import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core/runner';
 import { cachedJudge } from '../common/cached-judge.ts';
+import { JUDGE_SAMPLING } from '../common/structured-call.ts';
 import { lazyStrandsAgent } from '../strands/lazy-agent.ts';
 import { createOpenAIClient, type OpenAIBackendOptions } from './connection.ts';
 import { asOpenAIUnavailable, describeOpenAIError } from './errors.ts';
-import { JUDGE_SAMPLING, openAIStructuredCall } from './judge.ts';
+import { openAIStructuredCall } from './judge.ts';
 
 /** The agent under test as core sees it: a Strands agent on an OpenAI-compatible server. */
 export function createOpenAIAgent(options: OpenAIBackendOptions & { calls?: ModelCalls }): AgentPort {
   const { calls, ...connection } = options;
-  return lazyStrandsAgent('openai', options.model, calls, async () => {
-    const agent = await import('./agent.ts');
-    return {
-      model: agent.createOpenAIModel(connection),
-      run: (model, request, tools) => agent.runOpenAIAgent(model, connection, request, tools),
-    };
-  });
+  return lazyStrandsAgent('openai', options.model, calls, async () =>
+    (await import('./agent.ts')).loadOpenAIAgent(connection),
+  );
 }
 
 /**

@@ -1,32 +1,15 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { countRetries } from '../common/retry-policy.ts';
+import { JUDGE_SAMPLING, type StructuredCallOptions, type StructuredCallResult } from '../common/structured-call.ts';
 
-export interface OpenAIStructuredCallOptions {
-  client: OpenAI;
-  model: string;
-  system: string;
-  prompt: string;
-  /** Sent as `response_format: json_schema`, which engines with guided decoding (vLLM, llama.cpp) enforce. */
-  jsonSchema: Record<string, unknown>;
-  /** 0 unless a caller deliberately wants a less repeatable judge. */
-  temperature?: number;
-  maxTokens?: number;
+/** The schema is sent as `response_format: json_schema`, which engines with guided decoding (vLLM, llama.cpp) enforce. */
+export interface OpenAIStructuredCallOptions extends StructuredCallOptions<OpenAI> {
   /** Shared by a judge's calls: set once the server has refused json_schema, so later calls do not ask. */
   schemaRefused?: { value: boolean };
 }
 
-/** What every judge call sends unless a caller asks otherwise: repeatable, with room for the reasoning. */
-export const JUDGE_SAMPLING = { temperature: 0, maxTokens: 2048 } as const;
-
-export interface OpenAIStructuredCallResult {
-  /** The message content, unparsed: core validates it, so a garbled answer gets core's repair, then a judge error. */
-  text: string;
-  usage: { input: number; output: number };
-  latencyMs: number;
-  model: string;
-  retries: number;
-}
+export type OpenAIStructuredCallResult = StructuredCallResult;
 
 /** A 400 that names response_format: the server (an older llama.cpp, some proxies) cannot constrain output. */
 function refusesSchema(error: unknown): boolean {

@@ -1,26 +1,21 @@
-import type { Transcript } from '@evalpacks/core';
-import type { AgentRequest, InfrastructureError } from '@evalpacks/core/runner';
-import type { Model, Tool as StrandsTool } from '@strands-agents/sdk';
 import { countRetries } from '../common/retry-policy.ts';
-import { runStrandsAgent } from './run-agent.ts';
+import type { LoadedBackendAgent } from './lazy-agent.ts';
+import { type RunStrandsAgentOptions, runStrandsAgent } from './run-agent.ts';
 
-export interface BackendAgentRun {
-  model: Model;
-  modelName: string;
-  request: AgentRequest;
-  tools: StrandsTool[];
-  asInfrastructureError: (error: unknown) => InfrastructureError | undefined;
-  describeError: (error: unknown) => string;
-}
+/** How a backend names an agent's failure: its server unreachable or refusing (infrastructure), or else in words. */
+export type BackendAgentErrors = Pick<RunStrandsAgentOptions, 'asInfrastructureError' | 'describeError'>;
 
 /**
- * One case through the Strands agent on a backend whose clients retry through common/retry-policy.ts
- * (Bedrock, OpenAI-compatible servers), with the retries its model calls needed on the transcript.
+ * How one case runs through the Strands agent on a backend whose clients retry through
+ * common/retry-policy.ts (Bedrock, OpenAI-compatible servers), with the retries its model calls needed
+ * on the transcript.
  */
-export async function runBackendAgent(run: BackendAgentRun): Promise<Transcript> {
-  const { request, ...rest } = run;
-  const { value: transcript, retries } = await countRetries(() =>
-    runStrandsAgent({ ...rest, systemPrompt: request.systemPrompt, input: request.input, maxTurns: request.maxTurns }),
-  );
-  return { ...transcript, retries };
+export function backendAgentRun(modelName: string, errors: BackendAgentErrors): LoadedBackendAgent['run'] {
+  return async (model, request, tools) => {
+    const { systemPrompt, input, maxTurns } = request;
+    const { value: transcript, retries } = await countRetries(() =>
+      runStrandsAgent({ model, modelName, tools, ...errors, systemPrompt, input, maxTurns }),
+    );
+    return { ...transcript, retries };
+  };
 }

@@ -1,3 +1,4 @@
+import type { MatcherOf, ReplyFnOf, RuleShape } from '../common/rule-list.ts';
 /**
  * Our own view of Bedrock's Converse wire types. The testkit imports nothing of the AWS SDK, so a
  * package that only uses the stand-in does not need the client installed.
@@ -48,7 +49,7 @@ export interface MatchSpec {
   afterToolResult?: boolean;
 }
 
-export type Matcher = MatchSpec | ((req: ConverseRequest) => boolean);
+export type Matcher = MatcherOf<MatchSpec, ConverseRequest>;
 
 /**
  * Faults a real Bedrock endpoint produces. The service ones answer with the status and the
@@ -90,14 +91,9 @@ export interface Reply {
   error?: { status: number; type: string; message: string };
 }
 
-export type ReplyFn = (req: ConverseRequest, n: number) => Reply;
+export type ReplyFn = ReplyFnOf<ConverseRequest, Reply>;
 
-export interface Rule {
-  match?: Matcher;
-  reply: Reply | ReplyFn;
-  /** Use the rule at most this many times, then skip it. */
-  times?: number;
-}
+export type Rule = RuleShape<ConverseRequest, Reply, Matcher>;
 
 /** How the request was signed (SigV4) or which API key it bore (bearer), as the stand-in checked it. */
 export type AuthOutcome =

@@ -1,7 +1,14 @@
+/** What picks a rule: a declarative spec whose every given field must hold (plain JSON, so it can come from a file), or a predicate. */
+export type MatcherOf<Spec, Req> = Spec | ((req: Req) => boolean);
+
+/** A reply made from the request; `n` is this rule's use count including the current one, so the first use gets 1. */
+export type ReplyFnOf<Req, R> = (req: Req, n: number) => R;
+
 /** What every stand-in's rules share: a matcher, a reply (or a function of the request) and a use limit. */
 export interface RuleShape<Req, R, M> {
   match?: M;
-  reply: R | ((req: Req, n: number) => R);
+  reply: R | ReplyFnOf<Req, R>;
+  /** Use the rule at most this many times, then skip it. */
   times?: number;
 }
 
@@ -38,9 +45,7 @@ export class RuleList<Req, R extends object, M, Rule extends RuleShape<Req, R, M
       if (rule.times !== undefined && entry.used >= rule.times) continue;
       if (!this.matches(rule.match, req)) continue;
       entry.used += 1;
-      return typeof rule.reply === 'function'
-        ? (rule.reply as (req: Req, n: number) => R)(req, entry.used)
-        : (rule.reply as R);
+      return typeof rule.reply === 'function' ? (rule.reply as ReplyFnOf<Req, R>)(req, entry.used) : (rule.reply as R);
     }
     return undefined;
   }

@@ -1,3 +1,4 @@
+import type { MatcherOf, ReplyFnOf, RuleShape } from '../common/rule-list.ts';
 import type { SeenPrompt } from './context.ts';
 
 /**
@@ -46,7 +47,7 @@ export interface MatchSpec {
   lastRole?: MessageRole;
 }
 
-export type Matcher = MatchSpec | ((req: ChatRequest) => boolean);
+export type Matcher = MatcherOf<MatchSpec, ChatRequest>;
 
 export type Fault =
   | 'http-500'
@@ -87,15 +88,9 @@ export interface Reply {
   fault?: Fault;
 }
 
-/** `n` is this rule's use count including the current one, so the first use gets 1. */
-export type ReplyFn = (req: ChatRequest, n: number) => Reply;
+export type ReplyFn = ReplyFnOf<ChatRequest, Reply>;
 
-export interface Rule {
-  match?: Matcher;
-  reply: Reply | ReplyFn;
-  /** Use the rule at most this many times, then skip it. */
-  times?: number;
-}
+export type Rule = RuleShape<ChatRequest, Reply, Matcher>;
 
 export interface CallRecord<B = unknown> {
   path: string;

@@ -1,3 +1,4 @@
+import type { MatcherOf, ReplyFnOf, RuleShape } from '../common/rule-list.ts';
 /**
  * Our own view of the OpenAI Chat Completions wire types, as vLLM, SGLang, llama.cpp's server and
  * LM Studio serve them. The testkit imports nothing of the `openai` package, so a package that only
@@ -55,7 +56,7 @@ export interface MatchSpec {
   afterToolResult?: boolean;
 }
 
-export type Matcher = MatchSpec | ((req: CompletionRequest) => boolean);
+export type Matcher = MatcherOf<MatchSpec, CompletionRequest>;
 
 /**
  * Faults an OpenAI-compatible server or the proxy in front of it produces: `rate-limited` is a 429
@@ -88,14 +89,9 @@ export interface Reply {
   error?: { status: number; message: string; type?: string; code?: string | number | null };
 }
 
-export type ReplyFn = (req: CompletionRequest, n: number) => Reply;
+export type ReplyFn = ReplyFnOf<CompletionRequest, Reply>;
 
-export interface Rule {
-  match?: Matcher;
-  reply: Reply | ReplyFn;
-  /** Use the rule at most this many times, then skip it. */
-  times?: number;
-}
+export type Rule = RuleShape<CompletionRequest, Reply, Matcher>;
 
 export interface CallRecord {
   method: string;
