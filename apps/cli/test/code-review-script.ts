@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import codeReview from '@evalpacks/code-review';
 import { brief, loadPackCases } from '@evalpacks/core';
 import type { OllamaStandIn } from '@evalpacks/testkit';
+import { judgedEvalArgs } from './ollama-stand-in.ts';
 
 export { scriptJudge } from './judge-script.ts';
 
@@ -29,7 +30,7 @@ export function scriptAgent(standIn: Pick<OllamaStandIn, 'script'>): void {
 
 /** `eval --domain code-review` against a stand-in, judged by its `judge:1b`, plus any other flags. */
 export function codeReviewArgs(standInUrl: string, ...extra: string[]): string[] {
-  return ['eval', '--domain', 'code-review', '--ollama-host', standInUrl, '--judge-model', 'judge:1b', ...extra];
+  return judgedEvalArgs('code-review', standInUrl, ...extra);
 }
 
 /** The finding the subtle-issues sample review misses on purpose. */

@@ -1,8 +1,8 @@
 import { brief } from '@evalpacks/core';
-import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contentCases, scriptContentAgent } from './content-review-script.ts';
 import { scriptJudge } from './judge-script.ts';
+import { judgedEvalArgs, useOllamaStandIn } from './ollama-stand-in.ts';
 import { runCli, summaryOf } from './run-cli.ts';
 
 const missed = 'unclear-audience';
@@ -11,25 +11,12 @@ const missedDescription = contentCases
   ?.expectedFindings.find((f) => f.id === missed)?.description;
 
 describe('pnpm eval --domain content-review against the Ollama stand-in', () => {
-  let standIn: OllamaStandIn;
-  beforeAll(async () => {
-    standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
-  });
-  beforeEach(() => standIn.reset());
-  afterAll(() => standIn.close());
+  const standIn = useOllamaStandIn();
 
   it('evaluates the three drafts with checks and judge, prints the exact summary and exits 1 on the miss', async () => {
     scriptContentAgent(standIn);
     scriptJudge(standIn, missed, 'The review never says who the post is for.');
-    const result = await runCli([
-      'eval',
-      '--domain',
-      'content-review',
-      '--ollama-host',
-      standIn.url,
-      '--judge-model',
-      'judge:1b',
-    ]);
+    const result = await runCli(judgedEvalArgs('content-review', standIn.url));
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     expect(summaryOf(result.stdout)).toBe(

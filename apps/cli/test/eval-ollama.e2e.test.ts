@@ -1,37 +1,25 @@
 import { createServer } from 'node:net';
-import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  codeReviewArgs,
   missedFinding,
   SCRIPTED_RESULTS,
   SCRIPTED_SUGGESTIONS,
   scriptAgent,
   scriptJudge,
 } from './code-review-script.ts';
+import { useOllamaStandIn } from './ollama-stand-in.ts';
 import { runCli, summaryOf } from './run-cli.ts';
 
 const missed = missedFinding;
 
 describe('pnpm eval --domain code-review against the Ollama stand-in', () => {
-  let standIn: OllamaStandIn;
-  beforeAll(async () => {
-    standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
-  });
-  beforeEach(() => standIn.reset());
-  afterAll(() => standIn.close());
+  const standIn = useOllamaStandIn();
 
   it('evaluates every case with checks and judge, prints the exact summary and exits 1 on the miss', async () => {
     scriptAgent(standIn);
     scriptJudge(standIn, missed);
-    const result = await runCli([
-      'eval',
-      '--domain',
-      'code-review',
-      '--ollama-host',
-      standIn.url,
-      '--judge-model',
-      'judge:1b',
-    ]);
+    const result = await runCli(codeReviewArgs(standIn.url));
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     expect(summaryOf(result.stdout)).toBe(

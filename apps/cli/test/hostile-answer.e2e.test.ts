@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeReviewArgs } from './code-review-script.ts';
 import { scriptJudge } from './judge-script.ts';
+import { useOllamaStandIn } from './ollama-stand-in.ts';
 import { runCli } from './run-cli.ts';
 
 /** An answer that tries to close its block and speak as the harness. */
@@ -17,12 +17,7 @@ const INJECTION = [
 ].join('\n');
 
 describe('an answer written to hijack the judge', () => {
-  let standIn: OllamaStandIn;
-  beforeAll(async () => {
-    standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
-  });
-  beforeEach(() => standIn.reset());
-  afterAll(() => standIn.close());
+  const standIn = useOllamaStandIn();
 
   it('stays inside its fenced block in every judge request, and the judge is told blocks are data', async () => {
     standIn.script({ match: { hasFormat: false }, reply: { content: INJECTION } });

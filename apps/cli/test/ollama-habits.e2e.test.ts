@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { EvalStore } from '@evalpacks/store';
 import { type ChatRequest, type ModelSpec, type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
+import { codeReviewArgs, missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
 import { contentFixture } from './content-review-script.ts';
 import { VERDICTS } from './judge-script.ts';
+import { judgedEvalArgs } from './ollama-stand-in.ts';
 import { type CliResult, ROOT, runCli, summaryOf, tempStore } from './run-cli.ts';
 import { scriptToolBasics } from './tool-basics-script.ts';
 
@@ -171,15 +172,7 @@ describe('transient failures', () => {
     standIn.script({ match: () => ++n % 3 === 0, reply: fault('busy') });
     scriptAgent(standIn);
     scriptJudge(standIn, missedFinding);
-    const result = await runCli([
-      'eval',
-      '--domain',
-      'code-review',
-      '--ollama-host',
-      standIn.url,
-      '--judge-model',
-      'judge:1b',
-    ]);
+    const result = await runCli(codeReviewArgs(standIn.url));
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     const summary = summaryOf(result.stdout);
@@ -220,15 +213,7 @@ describe('capabilities preflight', () => {
   it('stops a tool pack on a model without tools with one line and exit 2', async () => {
     const standIn = await ollama([{ name: 'qwen3.5:4b', capabilities: ['completion'] }, 'judge:1b']);
     scriptToolBasics(standIn);
-    const result = await runCli([
-      'eval',
-      '--domain',
-      'tool-basics',
-      '--ollama-host',
-      standIn.url,
-      '--judge-model',
-      'judge:1b',
-    ]);
+    const result = await runCli(judgedEvalArgs('tool-basics', standIn.url));
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       "evalpacks: qwen3.5:4b cannot call tools (Ollama lists its capabilities as: completion), and this pack's agent needs them. Fix: Pass a --model whose `ollama show` lists tools (qwen3.5:4b, llama3.1:8b, ...).\n",

@@ -1,24 +1,20 @@
 import { fileURLToPath } from 'node:url';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { judgedEvalArgs, useOllamaStandIn } from './ollama-stand-in.ts';
 import { runCli, summaryOf, tempStore } from './run-cli.ts';
 import { correctPlans, type Plan, planReply, roguePlans, scriptSupportDesk } from './support-tickets-script.ts';
 
 const data = (name: string) => fileURLToPath(new URL(`data/${name}`, import.meta.url));
 const evalSupport = (standIn: OllamaStandIn, ...flags: string[]) =>
-  runCli(['eval', '--domain', 'support-tickets', '--ollama-host', standIn.url, '--judge-model', 'judge:1b', ...flags]);
+  runCli(judgedEvalArgs('support-tickets', standIn.url, ...flags));
 
 /** Case ids with their status, in the order the CLI printed them. */
 const statuses = (stdout: string) =>
   [...stdout.matchAll(/^━━ (\S+) .* {2}(PASS|FAIL|ERROR)$/gm)].map((m) => `${m[1]} ${m[2]}`).sort();
 
 describe('pnpm eval --domain support-tickets against the Ollama stand-in', () => {
-  let standIn: OllamaStandIn;
-  beforeAll(async () => {
-    standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
-  });
-  beforeEach(() => standIn.reset());
-  afterAll(() => standIn.close());
+  const standIn = useOllamaStandIn();
 
   it('passes every scenario with a correct tool-calling agent, running the real tools', async () => {
     scriptSupportDesk(standIn, correctPlans);

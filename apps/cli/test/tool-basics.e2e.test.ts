@@ -1,22 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { judgedEvalArgs } from './ollama-stand-in.ts';
 import { runCli, summaryOf } from './run-cli.ts';
 import { scriptToolBasics } from './tool-basics-script.ts';
 
 const evalBasics = (standIn: OllamaStandIn, ...flags: string[]) =>
-  runCli([
-    'eval',
-    '--domain',
-    'tool-basics',
-    '--ollama-host',
-    standIn.url,
-    '--judge-model',
-    'judge:1b',
-    '--judge-style',
-    'yes-no',
-    ...flags,
-  ]);
+  runCli(judgedEvalArgs('tool-basics', standIn.url, '--judge-style', 'yes-no', ...flags));
 
 describe('pnpm eval --domain tool-basics: the tutorial story on the Ollama stand-in', () => {
   let standIn: OllamaStandIn;

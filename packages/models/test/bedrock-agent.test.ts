@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { createBedrockAgent } from '../src/bedrock/backend.ts';
 import { BedrockUnavailableError } from '../src/bedrock/errors.ts';
 import { connectionTo, SONNET, startStandIn, useDummyCredentials } from './bedrock-support.ts';
+import { agentRequest, packWeatherTool } from './support.ts';
 
 let s: BedrockStandIn;
 beforeAll(async () => {
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 beforeEach(() => s.reset());
 
-const request = (input: string) => ({ caseId: 'c', epoch: 0, systemPrompt: 'You are terse.', input, maxTurns: 4 });
+const request = (input: string) => agentRequest(input);
 
 describe('the Bedrock agent (Strands BedrockModel over Converse)', () => {
   it('turns one answer into a transcript with the tokens Bedrock reported', async () => {
@@ -38,16 +39,7 @@ describe('the Bedrock agent (Strands BedrockModel over Converse)', () => {
   });
 
   it("runs a pack's tool the model asks for and sends its result back in a toolResult turn", async () => {
-    const looked: string[] = [];
-    const weather = defineTool({
-      name: 'get_weather',
-      description: 'Current weather for a city',
-      input: z.object({ city: z.string() }),
-      run: ({ city }) => {
-        looked.push(city);
-        return { city, tempC: 21, sky: 'clear' };
-      },
-    });
+    const { weather, looked } = packWeatherTool();
     s.script({
       match: { afterToolResult: false },
       reply: { toolUses: [{ name: 'get_weather', input: { city: 'Paris' } }], inputTokens: 40, outputTokens: 8 },

@@ -1,12 +1,10 @@
-import { defineTool } from '@evalpacks/core';
 import { CacheMissError, ModelCalls, verdictJsonSchema } from '@evalpacks/core/runner';
 import type { BedrockStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createBedrockAgent, createBedrockJudge } from '../src/bedrock/backend.ts';
 import { VERDICT_TOOL } from '../src/bedrock/judge.ts';
 import { connectionTo, HAIKU, SONNET, startStandIn, useDummyCredentials } from './bedrock-support.ts';
-import { mapCache } from './support.ts';
+import { agentRequest, mapCache, packWeatherTool } from './support.ts';
 
 let s: BedrockStandIn;
 beforeAll(async () => {
@@ -16,12 +14,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 beforeEach(() => s.reset());
 
-const weather = defineTool({
-  name: 'get_weather',
-  description: 'Current weather for a city',
-  input: z.object({ city: z.string() }),
-  run: ({ city }) => ({ city, tempC: 21 }),
-});
+const { weather } = packWeatherTool({ tempC: 21 });
 
 function scriptWeather(): void {
   s.script({
@@ -32,14 +25,9 @@ function scriptWeather(): void {
 }
 
 const run = (calls: ModelCalls, epoch: number) =>
-  createBedrockAgent({ ...connectionTo(s), model: SONNET, calls }).run({
-    caseId: 'c',
-    epoch,
-    systemPrompt: 'You are terse.',
-    input: 'Weather in Paris?',
-    maxTurns: 4,
-    tools: [weather],
-  });
+  createBedrockAgent({ ...connectionTo(s), model: SONNET, calls }).run(
+    agentRequest('Weather in Paris?', { epoch, tools: [weather] }),
+  );
 
 describe('the call cache in the Bedrock backend', () => {
   it('replays a two-turn tool conversation with no Converse call and no tokens, and keeps epochs apart', async () => {

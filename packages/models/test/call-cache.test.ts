@@ -1,11 +1,10 @@
-import { defineTool } from '@evalpacks/core';
 import { CacheMissError, ModelCalls } from '@evalpacks/core/runner';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createOllamaAgent, createOllamaJudge } from '../src/ollama/backend.ts';
 import { OllamaHosts } from '../src/ollama/host-pool.ts';
-import { MODEL, mapCache } from './support.ts';
+import { agentRequest, MODEL, mapCache, packWeatherTool } from './support.ts';
 
 let s: OllamaStandIn;
 beforeAll(async () => {
@@ -24,22 +23,12 @@ function scriptWeather(): void {
   s.script({ match: { lastRole: 'tool' }, reply: { content: 'Clear, 21 °C.', promptTokens: 60, outputTokens: 5 } });
 }
 
-const weather = defineTool({
-  name: 'get_weather',
-  description: 'Current weather for a city',
-  input: z.object({ city: z.string() }),
-  run: ({ city }) => ({ city, tempC: 21, sky: 'clear' }),
-});
+const { weather } = packWeatherTool();
 
 const agentRun = (calls: ModelCalls, epoch: number) =>
-  createOllamaAgent({ hosts: hosts(), model: MODEL, calls }).run({
-    caseId: 'c',
-    epoch,
-    systemPrompt: 'You are terse.',
-    input: 'Weather in Paris?',
-    tools: [weather],
-    maxTurns: 4,
-  });
+  createOllamaAgent({ hosts: hosts(), model: MODEL, calls }).run(
+    agentRequest('Weather in Paris?', { epoch, tools: [weather] }),
+  );
 
 describe('the call cache in the Ollama backend', () => {
   it('replays a two-turn tool conversation turn by turn with no request, and keeps epochs apart', async () => {

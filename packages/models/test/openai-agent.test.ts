@@ -1,11 +1,9 @@
-import { defineTool } from '@evalpacks/core';
 import { AdaptiveConcurrency, ModelCalls } from '@evalpacks/core/runner';
 import { type OpenAIStandIn, startOpenAIStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { createOpenAIAgent } from '../src/openai/backend.ts';
 import { OpenAIUnavailableError } from '../src/openai/errors.ts';
-import { mapCache } from './support.ts';
+import { agentRequest, mapCache, packWeatherTool } from './support.ts';
 
 const MODEL = 'qwen3.5-4b';
 const KEY = 'sk-models-test-dummy';
@@ -23,7 +21,7 @@ const connection = () => ({
   retry: { baseDelayMs: 5, maxDelayMs: 50 },
   model: MODEL,
 });
-const request = (input: string) => ({ caseId: 'c', epoch: 0, systemPrompt: 'You are terse.', input, maxTurns: 4 });
+const request = (input: string) => agentRequest(input);
 
 describe('the OpenAI-compatible agent (Strands OpenAIModel over Chat Completions)', () => {
   it('streams one answer into a transcript with the usage the server reported', async () => {
@@ -46,16 +44,7 @@ describe('the OpenAI-compatible agent (Strands OpenAIModel over Chat Completions
   });
 
   it("runs a pack's tool the model asks for and sends its result back in a tool message", async () => {
-    const looked: string[] = [];
-    const weather = defineTool({
-      name: 'get_weather',
-      description: 'Current weather for a city',
-      input: z.object({ city: z.string() }),
-      run: ({ city }) => {
-        looked.push(city);
-        return { city, tempC: 21, sky: 'clear' };
-      },
-    });
+    const { weather, looked } = packWeatherTool();
     s.script({
       match: { afterToolResult: false },
       reply: {

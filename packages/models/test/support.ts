@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
-import type { CallCache } from '@evalpacks/core/runner';
+import { defineTool } from '@evalpacks/core';
+import type { AgentRequest, CallCache } from '@evalpacks/core/runner';
 import { tool } from '@strands-agents/sdk';
 import { z } from 'zod';
 
@@ -28,6 +29,26 @@ export function weatherTool() {
     },
   });
   return { weather, calls };
+}
+
+/** The same weather tool on the pack's side (core's defineTool): it answers `reading` and keeps the cities asked. */
+export function packWeatherTool(reading: { tempC: number; sky?: string } = { tempC: 21, sky: 'clear' }) {
+  const looked: string[] = [];
+  const weather = defineTool({
+    name: 'get_weather',
+    description: 'Current weather for a city',
+    input: z.object({ city: z.string() }),
+    run: ({ city }) => {
+      looked.push(city);
+      return { city, ...reading };
+    },
+  });
+  return { weather, looked };
+}
+
+/** One case as the runner puts it to an agent: terse, four turns at most, epoch 0 unless `more` says. */
+export function agentRequest(input: string, more: Partial<AgentRequest> = {}): AgentRequest {
+  return { caseId: 'c', epoch: 0, systemPrompt: 'You are terse.', input, maxTurns: 4, ...more };
 }
 
 /** The call-cache port over a Map, holding JSON text as the SQLite store does, so a hit is a fresh copy. */

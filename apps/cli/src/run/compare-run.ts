@@ -13,17 +13,13 @@ import { type PreparedRun, prepareRun, recordRun, runPrepared } from './execute.
 import { sidesApart } from './sides-apart.ts';
 import type { StoredComparePlan } from './stored-compare.ts';
 
-/** 0 no worse, 1 detectably worse, 2 inconclusive (agent or judge errors on either side): core's grading. */
-export function compareExitCode(comparison: Comparison): number {
-  return comparisonExitCode(comparison.verdict);
-}
-
 /**
- * The exit code after the comparison, with --max-flaky: the flaky items of both sides count together, and
+ * The exit code after the comparison (core's comparisonExitCode: 0 no worse, 1 detectably worse, 2
+ * inconclusive), with --max-flaky: the flaky items of both sides count together, and
  * more than the limit fails the compare (1) unless it is already inconclusive (2). The limit gets its line.
  */
 function compareExit(comparison: Comparison, maxFlaky: number | undefined, io: CommandIo): number {
-  const code = compareExitCode(comparison);
+  const code = comparisonExitCode(comparison.verdict);
   if (maxFlaky === undefined) return code;
   const gate = flakyLimitRow(comparison.baseline.flaky + comparison.variant.flaky, maxFlaky, ' on the two sides');
   io.write(`  ${gate.row[0].padEnd(18)}${gate.row[1]}\n`);
@@ -68,7 +64,7 @@ const callsOf = (side: PreparedRun) => {
 
 /**
  * Runs both sides of a compare through the one executor, each an eval run in the store, then prints
- * whether the variant really changed anything. Resolves to the exit code (see compareExitCode).
+ * whether the variant really changed anything. Resolves to the exit code (see compareExit).
  */
 export async function executeCompare(plan: ComparePlan, store: EvalStore, io: CommandIo): Promise<number> {
   const cache = sidesApart(store.callCache());

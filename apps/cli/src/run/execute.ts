@@ -28,6 +28,7 @@ import { type ProgressMode, startProgress } from '../output/progress.ts';
 import { printHeader } from '../output/run-header.ts';
 import { storedResults } from '../output/stored-results.ts';
 import { headerFacts } from './header-facts.ts';
+import { keepHeapNearLive } from './heap-growth.ts';
 import type { RunPlan } from './plan.ts';
 import { runRecorded } from './recorded-run.ts';
 import { promptOtherThanSamples } from './sample-prompt.ts';
@@ -164,6 +165,7 @@ function progressMode(plan: RunPlan, io: CommandIo): ProgressMode {
  * each case, then the summary and the file reports. Resolves to the exit code (0 all passed, 1 failures).
  */
 export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo): Promise<number> {
+  keepHeapNearLive();
   const prepared = await prepareRun(plan, io, store.callCache());
   const session = await recordRun(prepared, store);
   const progress = startProgress(progressMode(plan, io), io.write, {

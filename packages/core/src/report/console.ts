@@ -1,5 +1,5 @@
 import { createColors } from 'picocolors';
-import { asRecord, type CaseRecord, type GradableRun } from '../grade/case-record.ts';
+import type { CaseRecord, GradableRun } from '../grade/case-record.ts';
 import { describeItem } from '../grade/describe-item.ts';
 import { type GradeOptions, gradeRun } from '../grade/grade-run.ts';
 import type { CaseResult } from '../schema/result.ts';
@@ -9,7 +9,7 @@ import type { PriceLookup } from './cost.ts';
 import { formatInterval, percent } from './format-rate.ts';
 import { type RunSummary, summarizeRun } from './summary.ts';
 import { gateRows, printSuggestions, spendRows, tokenLine } from './summary-rows.ts';
-import { visibleDeep } from './visible.ts';
+import { visibleDeep, visibleRun } from './visible.ts';
 
 export interface ConsoleReporterOptions {
   write: (text: string) => void;
@@ -114,8 +114,7 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     rows: [label: string, value: string][] = [],
     grading: GradeOptions = {},
   ): void {
-    // Records are small (no transcripts), so making every string of the run visible stays cheap.
-    const run = visibleDeep({ ...received, cases: received.cases.map(asRecord) });
+    const run = visibleRun(received);
     const grade = gradeRun(run, grading);
     const s = summarizeRun(run);
     const row = (label: string, value: string) => out(`  ${label.padEnd(16)}${value}`);

@@ -1,5 +1,5 @@
 import { createColors } from 'picocolors';
-import { asRecord, type GradableRun } from '../grade/case-record.ts';
+import type { GradableRun } from '../grade/case-record.ts';
 import { type GradeOptions, gradeRun } from '../grade/grade-run.ts';
 import { type CaseTally, countItems, type ItemTally } from '../grade/reduce-epochs.ts';
 import type { RepeatPolicy } from '../schema/repeat-policy.ts';
@@ -8,7 +8,7 @@ import { flagged, formatInterval, formatRate } from './format-rate.ts';
 import { summarizeRepeats } from './repeat-summary.ts';
 import { summarizeRun } from './summary.ts';
 import { gateRows, printSuggestions, spendRows, tokenLine } from './summary-rows.ts';
-import { visibleDeep } from './visible.ts';
+import { visibleRun } from './visible.ts';
 
 export interface RepeatReporterOptions {
   write: (text: string) => void;
@@ -75,8 +75,7 @@ export function repeatReporter(options: RepeatReporterOptions) {
     rows: [label: string, value: string][] = [],
     grading: GradeOptions = {},
   ): void {
-    // Records are small (no transcripts), so making every string of the run visible stays cheap.
-    const run = visibleDeep({ ...received, cases: received.cases.map(asRecord) });
+    const run = visibleRun(received);
     const grade = gradeRun(run, grading);
     perCase(grade.cases, grade.policy);
     const s = summarizeRepeats(grade.cases);

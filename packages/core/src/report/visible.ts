@@ -1,3 +1,5 @@
+import { asRecord, type CompactRun, type GradableRun } from '../grade/case-record.ts';
+
 /**
  * Control characters other than newline and tab: C0, DEL, C1 (0x9B alone starts a CSI sequence on many
  * terminals), and the bidirectional overrides that make text read differently from what it holds.
@@ -27,4 +29,12 @@ export function visibleDeep<T>(value: T): T {
   if (Array.isArray(value)) return value.map(visibleDeep) as T;
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, visibleDeep(field)])) as T;
+}
+
+/**
+ * A run as the summaries print it: its cases as records (small: no transcripts, so this pass stays cheap
+ * on 30,000 of them) with every string made visible.
+ */
+export function visibleRun(run: GradableRun): CompactRun {
+  return visibleDeep({ ...run, cases: run.cases.map(asRecord) });
 }

@@ -1,8 +1,6 @@
-import { defineTool } from '@evalpacks/core';
 import { CacheMissError, InfrastructureError, ModelCalls, verdictJsonSchema } from '@evalpacks/core/runner';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { mapCache } from '../support.ts';
+import { agentRequest, mapCache, packWeatherTool } from '../support.ts';
 import type { BackendFixture, ContractStandIn } from './fixture.ts';
 
 /** The contract every backend meets against its stand-in: what core relies on from an AgentPort and a JudgePort. */
@@ -15,24 +13,8 @@ export function backendContract(fixture: BackendFixture): void {
     afterAll(() => s.close());
     beforeEach(() => s.reset());
 
-    const weatherCalls: string[] = [];
-    const weather = defineTool({
-      name: 'get_weather',
-      description: 'Current weather for a city',
-      input: z.object({ city: z.string() }),
-      run: ({ city }) => {
-        weatherCalls.push(city);
-        return { city, tempC: 21 };
-      },
-    });
-    const request = (epoch = 0, tools = [weather]) => ({
-      caseId: 'c',
-      epoch,
-      systemPrompt: 'You are terse.',
-      input: 'Weather in Paris?',
-      maxTurns: 4,
-      tools,
-    });
+    const { weather, looked: weatherCalls } = packWeatherTool({ tempC: 21 });
+    const request = (epoch = 0, tools = [weather]) => agentRequest('Weather in Paris?', { epoch, tools });
     const scriptWeather = () =>
       s.scriptToolLoop(
         { tool: 'get_weather', args: { city: 'Paris' } },
