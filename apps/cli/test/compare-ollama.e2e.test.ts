@@ -1,10 +1,11 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OllamaStandIn } from '@evalpacks/testkit';
+import { describe, expect, it } from 'vitest';
 import { sample } from './code-review-script.ts';
 import { scriptV2Comparison, V2_ONLY } from './compare-script.ts';
+import { judgedCompareArgs, useOllamaStandIn } from './ollama-stand-in.ts';
 import { ROOT, runCli } from './run-cli.ts';
 
 const CASES = 12;
@@ -61,30 +62,15 @@ function scriptTwelve(standIn: OllamaStandIn): void {
   standIn.script({ match: { hasFormat: true }, reply: verdict(true) });
 }
 
-const compare = (...more: string[]) => [
-  'compare',
-  '--domain',
-  'code-review',
-  '--ollama-host',
-  standIn.url,
-  '--judge-model',
-  'judge:1b',
-  ...more,
-];
+const compare = (...more: string[]) => judgedCompareArgs('code-review', standIn.url, ...more);
 
 /** From the first case block to the end: everything after the header, which names the stand-in's port. */
 const fromFirstCase = (stdout: string) => stdout.slice(stdout.indexOf('━━')).trimEnd();
 
-let standIn: OllamaStandIn;
+const standIn = useOllamaStandIn({ models: ['qwen3.5:4b', 'qwen3.5:0.8b', 'judge:1b'] });
 
 // Each test spawns the CLI (one or two runs of a pack); a loaded machine can take several seconds.
 describe('pnpm compare against the Ollama stand-in', () => {
-  beforeAll(async () => {
-    standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'qwen3.5:0.8b', 'judge:1b'] });
-  });
-  beforeEach(() => standIn.reset());
-  afterAll(() => standIn.close());
-
   it('shows v2 catching one more finding on 3 cases as no detectable difference, with its interval', async () => {
     scriptV2Comparison(standIn);
     const result = await runCli(compare('--baseline', 'baseline', '--variant', 'v2'));

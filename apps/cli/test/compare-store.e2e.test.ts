@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EvalStore } from '@evalpacks/store';
-import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scriptV2Comparison } from './compare-script.ts';
+import { judgedCompareArgs, useOllamaStandIn } from './ollama-stand-in.ts';
 import { ROOT, runCli, tempStore } from './run-cli.ts';
 
 /** A third prompt: the baseline's text with one more step, which only its system prompt holds. */
@@ -19,31 +19,13 @@ function writeV3(dir: string): string {
 /** From the first case block to the end: everything after the header, which names the stand-in's port. */
 const fromFirstCase = (stdout: string) => stdout.slice(stdout.indexOf('━━')).trimEnd();
 
-let standIn: OllamaStandIn;
+const standIn = useOllamaStandIn();
 
 describe('pnpm compare saves each side as an eval run and goes through the call cache', () => {
-  beforeAll(async () => {
-    standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
-  });
-  beforeEach(() => standIn.reset());
-  afterAll(() => standIn.close());
-
   it('makes zero baseline calls when compared again against the same baseline', async () => {
     const store = tempStore();
     const compare = (variant: string) =>
-      runCli([
-        'compare',
-        '--domain',
-        'code-review',
-        '--ollama-host',
-        standIn.url,
-        '--judge-model',
-        'judge:1b',
-        '--variant',
-        variant,
-        '--store',
-        store,
-      ]);
+      runCli(judgedCompareArgs('code-review', standIn.url, '--variant', variant, '--store', store));
     scriptV2Comparison(standIn);
     const first = await compare('v2');
     expect(first.stderr).toBe('');
@@ -87,19 +69,7 @@ describe('pnpm compare saves each side as an eval run and goes through the call 
   it('compares two stored runs with no model call, to the verdict of the live compare that made them', async () => {
     const store = tempStore();
     scriptV2Comparison(standIn);
-    const live = await runCli([
-      'compare',
-      '--domain',
-      'code-review',
-      '--ollama-host',
-      standIn.url,
-      '--judge-model',
-      'judge:1b',
-      '--variant',
-      'v2',
-      '--store',
-      store,
-    ]);
+    const live = await runCli(judgedCompareArgs('code-review', standIn.url, '--variant', 'v2', '--store', store));
     expect(live.code).toBe(0);
     standIn.reset();
 

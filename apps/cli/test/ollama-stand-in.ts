@@ -34,5 +34,14 @@ export function useOllamaStandIn(options: StandInOptions = { models: ['qwen3.5:4
 
 /** `eval --domain DOMAIN` against a stand-in, judged by its `judge:1b`, plus any other flags. */
 export function judgedEvalArgs(domain: string, standInUrl: string, ...extra: string[]): string[] {
-  return ['eval', '--domain', domain, '--ollama-host', standInUrl, '--judge-model', 'judge:1b', ...extra];
+  return ['eval', ...judgedOn(domain, standInUrl), ...extra];
+}
+
+/** `compare --domain DOMAIN` against a stand-in, both sides judged by its `judge:1b`, plus any other flags. */
+export function judgedCompareArgs(domain: string, standInUrl: string, ...extra: string[]): string[] {
+  return ['compare', ...judgedOn(domain, standInUrl), ...extra];
+}
+
+function judgedOn(domain: string, standInUrl: string): string[] {
+  return ['--domain', domain, '--ollama-host', standInUrl, '--judge-model', 'judge:1b'];
 }
