@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brief } from '@evalpacks/core';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { scriptAgent } from './code-review-script.ts';
+import { codeReviewArgs, scriptAgent } from './code-review-script.ts';
 import { scriptReadingJudge, scriptSubtleReviewer, subtleCase } from './compare-script.ts';
 import { junitSchemaProblems, parseJunit } from './junit-schema.ts';
 import { runCli } from './run-cli.ts';
@@ -15,18 +15,7 @@ const missedBrief = brief(subtleCase?.expectedFindings.find((f) => f.id === 'mis
 /** From the per-case table of a repeated run to the end: the part that does not depend on timing. */
 const fromPerCase = (stdout: string) => stdout.slice(stdout.indexOf('Per case over')).trimEnd();
 
-const args = (standIn: OllamaStandIn, ...more: string[]) => [
-  'eval',
-  '--domain',
-  'code-review',
-  '--ollama-host',
-  standIn.url,
-  '--judge-model',
-  'judge:1b',
-  '--repeat',
-  '3',
-  ...more,
-];
+const args = (standIn: OllamaStandIn, ...more: string[]) => codeReviewArgs(standIn.url, '--repeat', '3', ...more);
 
 // Each test spawns the CLI on three epochs of a pack; a loaded machine can take several seconds.
 describe('pnpm eval --repeat against the Ollama stand-in', () => {

@@ -1,25 +1,12 @@
-import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { tempStore } from './support/build-store.ts';
-import { childEnv, ROOT } from './support/run-cli.ts';
+import { type Finished, finished } from './support/run-cli.ts';
+import { spawnViewer } from './support/viewer-process.ts';
 
 /** The viewer's entry with some flags, when it is expected to stop at once. */
-function startAndStop(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@evalpacks/source', '--import', 'tsx', `${ROOT}apps/web/src/bin.ts`, ...args],
-    { cwd: ROOT, env: childEnv({}), stdio: 'pipe' },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+function startAndStop(args: string[]): Promise<Finished> {
+  return finished(spawnViewer(args));
 }
 
 describe('pnpm ui: what it refuses, in one line and exit 2', () => {

@@ -19,6 +19,8 @@ export {
   type Gradable,
   type GradableRun,
   type ResultFigures,
+  recordSharing,
+  type Share,
 } from './grade/case-record.ts';
 export { comparisonExitCode } from './grade/comparison-exit.ts';
 export { describeItem } from './grade/describe-item.ts';

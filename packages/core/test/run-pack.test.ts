@@ -51,6 +51,9 @@ describe('runPack', () => {
       [{ id: 'b', name: sampleCase.name }, 0],
       [{ id: 'b', name: sampleCase.name }, 1],
     ]);
+    // A case's epochs share one copy of its facts and of each item's outcome.
+    expect(run.cases[1]?.case).toBe(run.cases[0]?.case);
+    expect(run.cases[1]?.items[0]).toBe(run.cases[0]?.items[0]);
     // Neither the answer, nor the case input, nor the judge's reasoning on passed items stays in memory.
     const kept = JSON.stringify(run);
     expect(kept).not.toContain('a long answer');

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -23,12 +23,17 @@ export function runCli(store: string, args: string[]): Promise<Finished> {
     env: childEnv({ EVALPACKS_STORE: store }),
     stdio: 'pipe',
   });
+  return finished(child);
+}
+
+/** What a child process wrote and how it ended, once it has closed. */
+export function finished(child: Pick<ChildProcess, 'stdout' | 'stderr' | 'on'>): Promise<Finished> {
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
+  child.stdout?.on('data', (chunk: Buffer) => {
     stdout += chunk;
   });
-  child.stderr.on('data', (chunk: Buffer) => {
+  child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk;
   });
   return new Promise((resolve, reject) => {

@@ -7,25 +7,25 @@ export interface ViewerProcess {
   stop(): Promise<void>;
 }
 
+/** The viewer's entry (what `pnpm ui` runs) from the sources, as one node process with these flags. */
+export function spawnViewer(args: string[]) {
+  return spawn(
+    process.execPath,
+    ['--conditions=@evalpacks/source', '--import', 'tsx', `${ROOT}apps/web/src/bin.ts`, ...args],
+    {
+      cwd: ROOT,
+      env: childEnv({}),
+      stdio: 'pipe',
+    },
+  );
+}
+
 /**
  * Starts the viewer's entry (what `pnpm ui` runs) as one node process on a free port and reads the URL
  * it prints.
  */
 export function startViewerProcess(store: string): Promise<ViewerProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=@evalpacks/source',
-      '--import',
-      'tsx',
-      `${ROOT}apps/web/src/bin.ts`,
-      '--store',
-      store,
-      '--port',
-      '0',
-    ],
-    { cwd: ROOT, env: childEnv({}), stdio: 'pipe' },
-  );
+  const child = spawnViewer(['--store', store, '--port', '0']);
   let stdout = '';
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {

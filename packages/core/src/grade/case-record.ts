@@ -1,21 +1,31 @@
 import type { Case } from '../schema/case.ts';
 import type { CaseResult, CaseStatus, RunResult } from '../schema/result.ts';
-import type { TokenUsage } from '../schema/transcript.ts';
 import { type ItemOutcome, itemOutcomes } from './item-outcomes.ts';
 import { type Suggestion, suggestionsOf } from './suggestions.ts';
 
 /** The few facts of a case that grading and the summaries read: never its input or expectations. */
 export type CaseRef = Pick<Case, 'id' | 'name' | 'repeatPolicy'>;
 
-/** A result's counts, the figures every summary adds up (structural checks, findings, tokens, ...). */
+/**
+ * A result's counts, the figures every summary adds up. Flat numbers in one object: a run keeps one per
+ * result, and six nested objects made it four times the size.
+ */
 export interface ResultFigures {
   agentError: boolean;
-  agentUsage: TokenUsage;
-  judgeUsage: TokenUsage;
-  retries: { agent: number; judge: number };
-  structural: { passed: number; total: number };
-  /** Findings: caught (`passed`) of those the judge answered (`judged`), out of all (`total`). */
-  findings: { passed: number; judged: number; total: number; notJudged: number; errors: number };
+  agentInput: number;
+  agentOutput: number;
+  judgeInput: number;
+  judgeOutput: number;
+  agentRetries: number;
+  judgeRetries: number;
+  checksPassed: number;
+  checks: number;
+  /** Findings caught, of those the judge answered (`findingsJudged`), out of all (`findings`). */
+  findingsCaught: number;
+  findingsJudged: number;
+  findings: number;
+  findingsNotJudged: number;
+  findingsErrors: number;
   falsePositives: number;
   judgeErrors: number;
 }
@@ -50,23 +60,31 @@ export type CompactRun = Omit<RunResult, 'cases'> & { cases: CaseRecord[] };
 function figuresOf(result: CaseResult): ResultFigures {
   const figures: ResultFigures = {
     agentError: result.transcript.error !== undefined,
-    agentUsage: { input: result.transcript.usage.input, output: result.transcript.usage.output },
-    judgeUsage: { input: result.judgeUsage.input, output: result.judgeUsage.output },
-    retries: { agent: result.transcript.retries ?? 0, judge: 0 },
-    structural: { passed: result.checks.filter((check) => check.passed).length, total: result.checks.length },
-    findings: { passed: 0, judged: 0, total: 0, notJudged: 0, errors: 0 },
+    agentInput: result.transcript.usage.input,
+    agentOutput: result.transcript.usage.output,
+    judgeInput: result.judgeUsage.input,
+    judgeOutput: result.judgeUsage.output,
+    agentRetries: result.transcript.retries ?? 0,
+    judgeRetries: 0,
+    checksPassed: result.checks.filter((check) => check.passed).length,
+    checks: result.checks.length,
+    findingsCaught: 0,
+    findingsJudged: 0,
+    findings: 0,
+    findingsNotJudged: 0,
+    findingsErrors: 0,
     falsePositives: 0,
     judgeErrors: 0,
   };
   for (const verdict of result.verdicts) {
     if (verdict.status === 'error') figures.judgeErrors++;
-    figures.retries.judge += verdict.retries ?? 0;
+    figures.judgeRetries += verdict.retries ?? 0;
     if (verdict.kind === 'finding') {
-      figures.findings.total++;
-      if (verdict.status === 'ok') figures.findings.judged++;
-      if (verdict.status === 'ok' && verdict.passed) figures.findings.passed++;
-      if (verdict.status === 'skipped') figures.findings.notJudged++;
-      if (verdict.status === 'error') figures.findings.errors++;
+      figures.findings++;
+      if (verdict.status === 'ok') figures.findingsJudged++;
+      if (verdict.status === 'ok' && verdict.passed) figures.findingsCaught++;
+      if (verdict.status === 'skipped') figures.findingsNotJudged++;
+      if (verdict.status === 'error') figures.findingsErrors++;
     }
     if (verdict.kind === 'absent' && verdict.status === 'ok' && !verdict.passed) figures.falsePositives++;
   }
@@ -79,16 +97,36 @@ function errorsOf(result: CaseResult): string[] {
   return lines;
 }
 
-/** The record a run keeps of a result. */
-export function caseRecord(result: CaseResult): CaseRecord {
+/** Returns a value equal to the one given, the first such it saw: values a run's records can share. */
+export type Share = <T>(value: T) => T;
+
+/**
+ * Shares equal values between the records of one run: a case's facts across its epochs, an item's
+ * outcome across epochs and cases, the empty lists of a passed case. Only values with few distinct forms
+ * go through it (never the figures, which differ per result), so what it remembers stays small.
+ */
+export function recordSharing(): Share {
+  const seen = new Map<string, unknown>();
+  return <T>(value: T): T => {
+    const key = JSON.stringify(value);
+    if (seen.has(key)) return seen.get(key) as T;
+    seen.set(key, value);
+    return value;
+  };
+}
+
+/** The record a run keeps of a result; `share` lets a run's records share their equal parts. */
+export function caseRecord(result: CaseResult, share: Share = (value) => value): CaseRecord {
   const { id, name, repeatPolicy } = result.case;
+  const suggestions = suggestionsOf(result);
+  const errors = errorsOf(result);
   return {
-    case: { id, name, ...(repeatPolicy !== undefined && { repeatPolicy }) },
+    case: share({ id, name, ...(repeatPolicy !== undefined && { repeatPolicy }) }),
     epoch: result.epoch,
     status: result.status,
-    items: itemOutcomes(result),
-    suggestions: suggestionsOf(result),
-    errors: errorsOf(result),
+    items: itemOutcomes(result).map(share),
+    suggestions: suggestions.length === 0 ? share(suggestions) : suggestions,
+    errors: errors.length === 0 ? share(errors) : errors,
     figures: figuresOf(result),
   };
 }

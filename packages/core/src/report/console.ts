@@ -38,7 +38,7 @@ function findingsRow(records: readonly CaseRecord[], f: RunSummary['findings']):
   if (f.judged === 0) return `n/a: 0 of ${f.total} judged (${unjudged.join(', ')})`;
   // Only verdicts the judge gave count: a judge error or an item not judged is no evidence of a miss.
   const rate = clusteredRate(
-    records.map((r) => ({ passed: r.figures.findings.passed, total: r.figures.findings.judged })),
+    records.map((r) => ({ passed: r.figures.findingsCaught, total: r.figures.findingsJudged })),
   );
   const rest = unjudged.length ? `; ${unjudged.join(', ')}` : '';
   return `${f.passed}/${f.judged} caught (${formatInterval(rate)})${rest}`;
@@ -127,7 +127,9 @@ export function consoleReporter(options: ConsoleReporterOptions) {
       `${s.cases.passed}/${s.cases.total} passed${errors} (${percent(cases.estimate)}, ${formatInterval(cases)})${notStarted}`,
     );
     if (s.structural.total > 0) {
-      const structural = clusteredRate(run.cases.map((r) => r.figures.structural));
+      const structural = clusteredRate(
+        run.cases.map((r) => ({ passed: r.figures.checksPassed, total: r.figures.checks })),
+      );
       row('structural', `${s.structural.passed}/${s.structural.total} checks passed (${formatInterval(structural)})`);
     }
     if (s.findings.total > 0) row('findings', findingsRow(run.cases, s.findings));

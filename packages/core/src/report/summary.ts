@@ -43,17 +43,19 @@ export function summarizeRun(run: { cases: readonly Gradable[]; notStarted?: Run
     if (status === 'passed') summary.cases.passed++;
     if (status === 'error') summary.errors++;
     if (f.agentError) summary.agentErrors++;
-    summary.agentTokens.input += f.agentUsage.input;
-    summary.agentTokens.output += f.agentUsage.output;
-    summary.judgeTokens.input += f.judgeUsage.input;
-    summary.judgeTokens.output += f.judgeUsage.output;
-    summary.retries.agent += f.retries.agent;
-    summary.retries.judge += f.retries.judge;
-    summary.structural.passed += f.structural.passed;
-    summary.structural.total += f.structural.total;
-    for (const key of ['passed', 'judged', 'total', 'notJudged', 'errors'] as const) {
-      summary.findings[key] += f.findings[key];
-    }
+    summary.agentTokens.input += f.agentInput;
+    summary.agentTokens.output += f.agentOutput;
+    summary.judgeTokens.input += f.judgeInput;
+    summary.judgeTokens.output += f.judgeOutput;
+    summary.retries.agent += f.agentRetries;
+    summary.retries.judge += f.judgeRetries;
+    summary.structural.passed += f.checksPassed;
+    summary.structural.total += f.checks;
+    summary.findings.passed += f.findingsCaught;
+    summary.findings.judged += f.findingsJudged;
+    summary.findings.total += f.findings;
+    summary.findings.notJudged += f.findingsNotJudged;
+    summary.findings.errors += f.findingsErrors;
     summary.falsePositives += f.falsePositives;
     summary.judgeErrors += f.judgeErrors;
   }

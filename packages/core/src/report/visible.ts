@@ -23,12 +23,19 @@ export function visible(text: string): string {
   return text.replace(CONTROL, picture);
 }
 
-/** `value` with every string in it made visible: one pass over a result before a reporter prints it. */
-export function visibleDeep<T>(value: T): T {
+/**
+ * `value` with every string in it made visible: one pass over a result before a reporter prints it. An
+ * object met twice (records share their items) is copied once, so the copy shares as the value did.
+ */
+export function visibleDeep<T>(value: T, copies = new Map<object, unknown>()): T {
   if (typeof value === 'string') return visible(value) as T;
-  if (Array.isArray(value)) return value.map(visibleDeep) as T;
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, visibleDeep(field)])) as T;
+  if (copies.has(value)) return copies.get(value) as T;
+  const copy = Array.isArray(value)
+    ? value.map((item) => visibleDeep(item, copies))
+    : Object.fromEntries(Object.entries(value).map(([key, field]) => [key, visibleDeep(field, copies)]));
+  copies.set(value, copy);
+  return copy as T;
 }
 
 /**

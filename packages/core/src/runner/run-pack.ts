@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import { trajectoryChecks } from '../checks/case-checks.ts';
 import { runChecks } from '../checks/define-check.ts';
 import { caseOutcome } from '../grade/case-outcome.ts';
-import { type CompactRun, caseRecord } from '../grade/case-record.ts';
+import { type CompactRun, caseRecord, recordSharing } from '../grade/case-record.ts';
 import { judgeDecision } from '../grade/judge-skip.ts';
 import { judgeCase, skippedVerdicts } from '../judge/judge-case.ts';
 import type { Gate } from '../judge/judge-item.ts';
@@ -167,8 +167,9 @@ export async function runPack(options: RunOptions): Promise<CompactRun> {
   const gate: Gate = (call) => limit(call);
   const epochs = options.epochs ?? 1;
   if (!Number.isInteger(epochs) || epochs < 1) throw new Error(`epochs must be a positive integer, got ${epochs}`);
+  const share = recordSharing();
   const done = new Map(
-    (options.completed ?? []).map((result) => [`${result.case.id}#${result.epoch}`, caseRecord(result)]),
+    (options.completed ?? []).map((result) => [`${result.case.id}#${result.epoch}`, caseRecord(result, share)]),
   );
   const tuning =
     options.judgeTuning !== undefined || !options.judge ? options.judgeTuning : await loadPackJudgeTuning(options.pack);
@@ -183,7 +184,7 @@ export async function runPack(options: RunOptions): Promise<CompactRun> {
         const result = await runCase(options, testCase, epoch, gate, tuning, agentDone);
         if (!result) return undefined;
         options.onCaseResult?.(result);
-        return caseRecord(result);
+        return caseRecord(result, share);
       } catch (error) {
         limit.clearQueue(); // nothing queued can succeed after an infrastructure failure
         throw error;
