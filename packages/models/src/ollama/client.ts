@@ -38,12 +38,19 @@ export function createOllamaClient({ host, timeoutMs = DEFAULT_OLLAMA_TIMEOUT_MS
     // The timer must also cover reading a streamed body, so it is cleared only once the
     // body is consumed or the request fails; unref keeps it from holding the process open.
     timer.unref();
-    const signals = [timeout.signal, init?.signal, ambientSignal.getStore()].filter((s): s is AbortSignal => s != null);
+    const signal = oneSignal(timeout.signal, init?.signal, ambientSignal.getStore());
     try {
-      const response = await fetch(input, { ...init, signal: AbortSignal.any(signals) });
+      const response = await fetch(input, { ...init, signal });
       if (!response.body) {
         clearTimeout(timer);
         return response;
+      }
+      if (!streamed(response)) {
+        // A whole JSON answer (every call a run makes) is read here, under the timer, and handed on as bytes:
+        // piping it through a TransformStream to see its end cost more CPU per call than the rest of this wrapper.
+        const bytes = await response.arrayBuffer();
+        clearTimeout(timer);
+        return new Response(bytes, response);
       }
       // Cleared once the body is read to its end: a timer left to run its 5 minutes holds its controller
       // and signals, and a 30,000-result run made 60,000 of them. (A body dropped unread keeps it.)
@@ -55,6 +62,17 @@ export function createOllamaClient({ host, timeoutMs = DEFAULT_OLLAMA_TIMEOUT_MS
     }
   };
   return new Ollama({ ...withBasicAuth(host), fetch: timedFetch });
+}
+
+/** Ollama streams NDJSON; a non-streamed answer is one JSON document. */
+function streamed(response: Response): boolean {
+  return response.headers.get('content-type')?.startsWith('application/x-ndjson') ?? false;
+}
+
+/** The timeout's signal alone when nothing else may cancel the request: AbortSignal.any costs a signal per call. */
+function oneSignal(timeout: AbortSignal, ...others: (AbortSignal | null | undefined)[]): AbortSignal {
+  const signals = others.filter((s): s is AbortSignal => s != null);
+  return signals.length === 0 ? timeout : AbortSignal.any([timeout, ...signals]);
 }
 
 /**
