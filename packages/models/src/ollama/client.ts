@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { splitCredentials } from '@evalpacks/core/report';
 import { Ollama } from 'ollama';
 
@@ -8,6 +7,11 @@ export interface OllamaClientOptions {
   host: string;
   /** Upper bound for one HTTP request, including the whole (non-streamed) generation. */
   timeoutMs?: number;
+  /**
+   * Aborts every request of this client too: ollama-js passes no signal for non-streamed calls, so a caller's
+   * cancellation (Strands' cancelSignal) is given to a client of its own.
+   */
+  signal?: AbortSignal;
 }
 
 /** Thrown (as the fetch rejection) when a request outlives `timeoutMs`. */
@@ -18,27 +22,19 @@ export class OllamaTimeoutError extends Error {
   }
 }
 
-// ollama-js never passes a signal for non-streamed calls, so a caller's cancellation
-// (e.g. Strands' cancelSignal) reaches our fetch wrapper through the async context instead.
-const ambientSignal = new AsyncLocalStorage<AbortSignal>();
-
-/** Runs `fn` so that every Ollama request it makes is also aborted by `signal`. */
-export function withRequestSignal<T>(signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
-  return signal ? ambientSignal.run(signal, fn) : fn();
-}
-
 /**
  * An Ollama client whose requests abort after `timeoutMs`: ollama-js has no timeout of its
  * own, and a model server that accepts the connection but never answers would hang a run.
  */
-export function createOllamaClient({ host, timeoutMs = DEFAULT_OLLAMA_TIMEOUT_MS }: OllamaClientOptions): Ollama {
+export function createOllamaClient(options: OllamaClientOptions): Ollama {
+  const { host, timeoutMs = DEFAULT_OLLAMA_TIMEOUT_MS, signal: callerSignal } = options;
   const timedFetch: typeof fetch = async (input, init) => {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new OllamaTimeoutError(timeoutMs)), timeoutMs);
     // The timer must also cover reading a streamed body, so it is cleared only once the
     // body is consumed or the request fails; unref keeps it from holding the process open.
     timer.unref();
-    const signal = oneSignal(timeout.signal, init?.signal, ambientSignal.getStore());
+    const signal = oneSignal(timeout.signal, init?.signal, callerSignal);
     try {
       const response = await fetch(input, { ...init, signal });
       if (!response.body) {
