@@ -10,6 +10,7 @@ import { printCompareHeader, type SideFacts, sideFacts, sideLabels } from '../ou
 import { shortPath } from '../output/file-reports.ts';
 import type { ComparePlan } from './compare-plan.ts';
 import { type PreparedRun, prepareRun, recordRun, runPrepared } from './execute.ts';
+import { keepHeapNearLive } from './heap-growth.ts';
 import { sidesApart } from './sides-apart.ts';
 import type { StoredComparePlan } from './stored-compare.ts';
 
@@ -67,6 +68,7 @@ const callsOf = (side: PreparedRun) => {
  * whether the variant really changed anything. Resolves to the exit code (see compareExit).
  */
 export async function executeCompare(plan: ComparePlan, store: EvalStore, io: CommandIo): Promise<number> {
+  keepHeapNearLive();
   const cache = sidesApart(store.callCache());
   // One budget meters both sides; every model of both is priced before anything is recorded.
   const budget = plan.maxCost === undefined ? undefined : new Budget(plan.maxCost, await loadPrices(), io.write);
