@@ -10,6 +10,8 @@ export interface Session {
   run: RunRecord;
   /** Results an interrupted attempt saved; the runner skips their case and epoch. */
   completed: CaseResult[];
+  /** The saved results for the runner, once: the session lets go of them (the runner keeps records). */
+  handOverCompleted(): CaseResult[];
   save(result: CaseResult): void;
   finish(result: { finishedAt: string }): void;
   /** The run stopped on an error: keep what was saved, resumable. */
@@ -84,6 +86,11 @@ export function startSession({ store, meta, resume, total, costOf, gitCommit }: 
   return {
     run,
     completed,
+    handOverCompleted() {
+      const earlier = this.completed;
+      this.completed = [];
+      return earlier;
+    },
     save(result) {
       store.saveCaseResult(run.id, result, costOf);
       saved += 1;

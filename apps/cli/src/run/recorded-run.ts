@@ -41,7 +41,7 @@ export async function runRecorded(session: Session, plan: RunPlan, work: Recorde
         plan.agent.kind === 'backend' ? plan.agent.role : undefined,
         plan.judge,
       ),
-      completed: session.completed,
+      completed: session.handOverCompleted(),
       ...(work.shouldStart && { shouldStart: work.shouldStart }),
       ...(work.adaptive && { adaptive: work.adaptive }),
       onCaseResult: (result) => {

@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import { trajectoryChecks } from '../checks/case-checks.ts';
 import { runChecks } from '../checks/define-check.ts';
 import { caseOutcome } from '../grade/case-outcome.ts';
-import { type CompactRun, caseRecord, recordSharing } from '../grade/case-record.ts';
+import { type CaseRecord, type CompactRun, caseRecord, recordSharing, type Share } from '../grade/case-record.ts';
 import { judgeDecision } from '../grade/judge-skip.ts';
 import { judgeCase, skippedVerdicts } from '../judge/judge-case.ts';
 import type { Gate } from '../judge/judge-item.ts';
@@ -155,7 +155,20 @@ async function runCase(
  * holds a compact record of each (enough to grade and summarise it), in case order, epochs of a case next
  * to each other. Whoever needs the transcripts saves them as they stream (the CLI's store) or collects them.
  */
-export async function runPack(options: RunOptions): Promise<CompactRun> {
+export function runPack(options: RunOptions): Promise<CompactRun> {
+  // Not async, so that nothing holds the earlier results (a resumed run's) once their records exist.
+  try {
+    const share = recordSharing();
+    const done = new Map(
+      (options.completed ?? []).map((result) => [`${result.case.id}#${result.epoch}`, caseRecord(result, share)]),
+    );
+    return runRemaining({ ...options, completed: undefined }, done, share);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+async function runRemaining(options: RunOptions, done: Map<string, CaseRecord>, share: Share): Promise<CompactRun> {
   if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
     throw new Error(`concurrency must be a positive integer, got ${options.concurrency}`);
   }
@@ -167,10 +180,6 @@ export async function runPack(options: RunOptions): Promise<CompactRun> {
   const gate: Gate = (call) => limit(call);
   const epochs = options.epochs ?? 1;
   if (!Number.isInteger(epochs) || epochs < 1) throw new Error(`epochs must be a positive integer, got ${epochs}`);
-  const share = recordSharing();
-  const done = new Map(
-    (options.completed ?? []).map((result) => [`${result.case.id}#${result.epoch}`, caseRecord(result, share)]),
-  );
   const tuning =
     options.judgeTuning !== undefined || !options.judge ? options.judgeTuning : await loadPackJudgeTuning(options.pack);
   const work = options.cases.flatMap((testCase) => Array.from({ length: epochs }, (_, epoch) => ({ testCase, epoch })));
