@@ -19,7 +19,8 @@ const record = (what) => {
 function targetOf(args) {
   const first = Array.isArray(args[0]) ? args[0][0] : args[0];
   if (typeof first === 'object' && first !== null) {
-    return first.path !== undefined ? undefined : { host: first.host ?? 'localhost', port: first.port };
+    // node:http's agent passes path: null for a TCP connection; only a string path is a Unix socket.
+    return typeof first.path === 'string' ? undefined : { host: first.host ?? 'localhost', port: first.port };
   }
   if (typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first))) {
     return { host: typeof args[1] === 'string' ? args[1] : 'localhost', port: first };

@@ -46,6 +46,26 @@ describe('createOllamaClient', () => {
     await expect(client.chat({ ...chat, stream: false })).rejects.toThrow('caller gave up');
   });
 
+  it('fails a whole answer the way fetch does: refused and reset sockets are the cause of a "fetch failed"', async () => {
+    s.script({ reply: { fault: 'reset' } });
+    const client = createOllamaClient({ host: s.url, timeoutMs: 5_000 });
+    const reset = await client.chat({ ...chat, stream: false }).catch((error: unknown) => error);
+    expect(reset).toBeInstanceOf(TypeError);
+    expect(reset).toMatchObject({ message: 'fetch failed', cause: { code: 'ECONNRESET' } });
+    const refused = await createOllamaClient({ host: 'http://127.0.0.1:4', timeoutMs: 5_000 })
+      .chat({ ...chat, stream: false })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ message: 'fetch failed', cause: { code: 'ECONNREFUSED' } });
+  });
+
+  it('answers a whole chat with the status, headers and body the server sent', async () => {
+    s.script({ reply: { content: 'hello there' } });
+    const client = createOllamaClient({ host: s.url, timeoutMs: 5_000 });
+    const answer = await client.chat({ ...chat, stream: false });
+    expect(answer.message.content).toBe('hello there');
+    expect(answer.done).toBe(true);
+  });
+
   it('keeps NDJSON streaming working through the wrapper', async () => {
     s.script({ reply: { content: 'one two three', latencyMs: 20 } });
     const client = createOllamaClient({ host: s.url, timeoutMs: 5_000 });

@@ -1,5 +1,6 @@
 import { splitCredentials } from '@evalpacks/core/report';
 import { Ollama } from 'ollama';
+import { httpFetch } from './http-fetch.ts';
 
 export const DEFAULT_OLLAMA_TIMEOUT_MS = 300_000;
 
@@ -36,6 +37,11 @@ export function createOllamaClient(options: OllamaClientOptions): Ollama {
     timer.unref();
     const signal = oneSignal(timeout.signal, init?.signal, callerSignal);
     try {
+      if (wholeAnswer(init)) {
+        const response = await httpFetch(input, { ...init, signal });
+        clearTimeout(timer);
+        return response;
+      }
       const response = await fetch(input, { ...init, signal });
       if (!response.body) {
         clearTimeout(timer);
@@ -58,6 +64,14 @@ export function createOllamaClient(options: OllamaClientOptions): Ollama {
     }
   };
   return new Ollama({ ...withBasicAuth(host), fetch: timedFetch });
+}
+
+/**
+ * Whether ollama-js asks for one whole answer: it gives a signal of its own only to a streamed request (to abort
+ * it), and sends JSON text; anything else goes through fetch.
+ */
+function wholeAnswer(init: RequestInit | undefined): boolean {
+  return !init?.signal && (init?.body === undefined || init.body === null || typeof init.body === 'string');
 }
 
 /** Ollama streams NDJSON; a non-streamed answer is one JSON document. */
