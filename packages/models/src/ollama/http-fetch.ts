@@ -1,4 +1,4 @@
-import { Agent, type IncomingMessage, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 const httpAgent = new Agent({ keepAlive: true });
