@@ -22,6 +22,15 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetryAfterMs: 60_000,
 };
 
+/** The retries one call (an agent run, a judge call) needed, for code that can hand it down to where they happen. */
+export interface RetryCount {
+  retries: number;
+}
+
+// The AWS SDK's retry strategy and the OpenAI client's fetch are shared by a run's parallel calls and get no
+// per-call argument of ours, so their retries are counted through the caller's async context. (Ollama's are made
+// by our own code and counted in a RetryCount handed down: on Node 20 one AsyncLocalStorage run() turns on a
+// promise hook that costs every promise of the process.)
 // Retries happen inside the caller's async context, so a counter opened around a call (one agent run,
 // one judge call) sees exactly that call's retries even with calls in parallel.
 const retryCounter = new AsyncLocalStorage<{ retries: number }>();

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEFAULT_RETRY_POLICY, noteRetry, type RetryPolicy, retryDelay } from './retry-policy.ts';
+import { DEFAULT_RETRY_POLICY, type RetryCount, type RetryPolicy, retryDelay } from './retry-policy.ts';
 
 /**
  * The shared retry policy (retry-policy.ts) for a backend whose client has no retry slot of its own
- * (ollama-js): the call is wrapped, each retry counted like the AWS SDK's.
+ * (ollama-js): the call is wrapped, each retry counted in the caller's RetryCount.
  */
 
 /** Thrown when the attempts run out: says how many were made, and keeps the last failure as the cause. */
@@ -24,6 +24,8 @@ export interface WithRetriesOptions {
   random?: () => number;
   /** Stops the waiting between attempts (a cancelled case). */
   signal?: AbortSignal;
+  /** Where each retry is counted. */
+  count?: RetryCount;
 }
 
 /** Calls `call` until it succeeds, fails for good, or the attempts run out (RetriesExhaustedError). */
@@ -35,7 +37,7 @@ export async function withRetries<T>(call: () => Promise<T>, options: WithRetrie
     } catch (error) {
       if (!options.retryable(error)) throw error;
       if (attempt >= policy.maxAttempts) throw attempt > 1 ? new RetriesExhaustedError(attempt, error) : error;
-      noteRetry();
+      if (options.count) options.count.retries += 1;
       await sleep(retryDelay(policy, attempt, undefined, options.random), undefined, { signal: options.signal });
     }
   }

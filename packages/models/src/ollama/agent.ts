@@ -1,7 +1,7 @@
 import type { Transcript } from '@evalpacks/core';
 import type { Model, Tool as StrandsTool } from '@strands-agents/sdk';
 import type { ChatRequest } from 'ollama';
-import { countRetries } from '../common/retry-policy.ts';
+import type { RetryCount } from '../common/retry-policy.ts';
 import { runStrandsAgent } from '../strands/run-agent.ts';
 import { asOllamaUnavailable, describeOllamaError } from './errors.ts';
 import type { OllamaHosts } from './host-pool.ts';
@@ -25,21 +25,25 @@ export interface RunOllamaAgentOptions extends OllamaAgentSettings {
   /** Model calls allowed; a loop still asking for tools after this many is cut off. */
   maxTurns: number;
   /**
-   * The Strands model the turns go to: createOllamaModel's, or that model wrapped in the call cache
-   * (strands/cached-model.ts, as createOllamaAgent does). A fresh uncached one when unset.
+   * What the turns go to, given the case's own model (which counts the case's retries): that model wrapped
+   * in the call cache (strands/cached-model.ts, as createOllamaAgent does). The model itself when unset.
    */
-  turns?: Model;
+  turns?: (model: OllamaModel) => Model;
 }
 
 /** The Strands model provider for these settings on this server. */
-export function createOllamaModel(hosts: OllamaHosts, settings: OllamaAgentSettings): OllamaModel {
+export function createOllamaModel(hosts: OllamaHosts, settings: OllamaAgentSettings, count?: RetryCount): OllamaModel {
   const { model, temperature, think, maxTokens = DEFAULT_AGENT_MAX_TOKENS } = settings;
-  return new OllamaModel(hosts, {
-    modelId: model,
-    maxTokens,
-    ...(temperature !== undefined && { temperature }),
-    ...(think !== undefined && { think }),
-  });
+  return new OllamaModel(
+    hosts,
+    {
+      modelId: model,
+      maxTokens,
+      ...(temperature !== undefined && { temperature }),
+      ...(think !== undefined && { think }),
+    },
+    count,
+  );
 }
 
 /**
@@ -48,15 +52,15 @@ export function createOllamaModel(hosts: OllamaHosts, settings: OllamaAgentSetti
  */
 export async function runOllamaAgent(options: RunOllamaAgentOptions): Promise<Transcript> {
   const { hosts, model, temperature, think, maxTokens = DEFAULT_AGENT_MAX_TOKENS, turns, ...rest } = options;
-  const { value: transcript, retries } = await countRetries(() =>
-    runStrandsAgent({
-      ...rest,
-      model: turns ?? createOllamaModel(hosts, options),
-      modelName: model,
-      asInfrastructureError: (error) => asOllamaUnavailable(error, model),
-      describeError: describeOllamaError,
-      cutOff: `the answer was cut off at the ${maxTokens}-token output limit (done_reason "length"); raise --max-tokens or --num-ctx`,
-    }),
-  );
-  return retries > 0 ? { ...transcript, retries } : transcript;
+  const count: RetryCount = { retries: 0 };
+  const own = createOllamaModel(hosts, options, count);
+  const transcript = await runStrandsAgent({
+    ...rest,
+    model: turns ? turns(own) : own,
+    modelName: model,
+    asInfrastructureError: (error) => asOllamaUnavailable(error, model),
+    describeError: describeOllamaError,
+    cutOff: `the answer was cut off at the ${maxTokens}-token output limit (done_reason "length"); raise --max-tokens or --num-ctx`,
+  });
+  return count.retries > 0 ? { ...transcript, retries: count.retries } : transcript;
 }

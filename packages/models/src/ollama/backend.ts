@@ -29,11 +29,11 @@ export function createOllamaAgent(options: OllamaRoleOptions & { maxTokens?: num
     const agent = await import('./agent.ts');
     return {
       model: agent.createOllamaModel(hosts, settings),
-      run: (turns, request, tools) =>
+      run: (_shared, request, tools, wrap) =>
         agent.runOllamaAgent({
           hosts,
           ...settings,
-          turns,
+          turns: wrap,
           systemPrompt: request.systemPrompt,
           input: request.input,
           maxTurns: request.maxTurns,

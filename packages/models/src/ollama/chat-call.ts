@@ -1,5 +1,5 @@
 import type { ChatRequest, ChatResponse } from 'ollama';
-import { withRequestSignal } from './client.ts';
+import type { RetryCount } from '../common/retry-policy.ts';
 import { confirmTruncation, estimatePromptTokens, looksTruncated } from './context-window.ts';
 import { RUN_KEEP_ALIVE } from './host.ts';
 import type { OllamaHosts } from './host-pool.ts';
@@ -13,6 +13,8 @@ export interface OllamaChatCall {
   /** num_predict: what the answer (thinking included) may use, and what num_ctx leaves room for. */
   outputTokens: number;
   signal?: AbortSignal;
+  /** Where the call's retries are counted. */
+  count?: RetryCount;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface OllamaChatCall {
  * never reaches here.
  */
 export function ollamaChat(call: OllamaChatCall): Promise<ChatResponse> {
-  const { hosts, signal } = call;
+  const { hosts, signal, count } = call;
   const request: ChatRequest = {
     ...call.request,
     options: { ...call.request.options, num_predict: call.outputTokens },
@@ -35,12 +37,12 @@ export function ollamaChat(call: OllamaChatCall): Promise<ChatResponse> {
       const window = await host.window(request.model);
       const numCtx = window.sizeFor(sentTokens, call.outputTokens);
       const sized = { ...request, options: { ...request.options, num_ctx: numCtx }, keep_alive: RUN_KEEP_ALIVE };
-      const response = await withRequestSignal(signal, () => host.client.chat({ ...sized, stream: false }));
+      const response = await host.clientFor(signal).chat({ ...sized, stream: false });
       if (looksTruncated(response, sentTokens)) {
         await confirmTruncation(host.client, response, request.model, sentTokens, numCtx);
       }
       return response;
     },
-    { ...(signal && { signal }) },
+    { ...(signal && { signal }), ...(count && { count }) },
   );
 }

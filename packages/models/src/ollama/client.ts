@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { splitCredentials } from '@evalpacks/core/report';
 import { Ollama } from 'ollama';
 
@@ -8,6 +7,11 @@ export interface OllamaClientOptions {
   host: string;
   /** Upper bound for one HTTP request, including the whole (non-streamed) generation. */
   timeoutMs?: number;
+  /**
+   * Aborts every request of this client too: ollama-js passes no signal for non-streamed calls, so a caller's
+   * cancellation (Strands' cancelSignal) is given to a client of its own.
+   */
+  signal?: AbortSignal;
 }
 
 /** Thrown (as the fetch rejection) when a request outlives `timeoutMs`. */
@@ -18,32 +22,31 @@ export class OllamaTimeoutError extends Error {
   }
 }
 
-// ollama-js never passes a signal for non-streamed calls, so a caller's cancellation
-// (e.g. Strands' cancelSignal) reaches our fetch wrapper through the async context instead.
-const ambientSignal = new AsyncLocalStorage<AbortSignal>();
-
-/** Runs `fn` so that every Ollama request it makes is also aborted by `signal`. */
-export function withRequestSignal<T>(signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
-  return signal ? ambientSignal.run(signal, fn) : fn();
-}
-
 /**
  * An Ollama client whose requests abort after `timeoutMs`: ollama-js has no timeout of its
  * own, and a model server that accepts the connection but never answers would hang a run.
  */
-export function createOllamaClient({ host, timeoutMs = DEFAULT_OLLAMA_TIMEOUT_MS }: OllamaClientOptions): Ollama {
+export function createOllamaClient(options: OllamaClientOptions): Ollama {
+  const { host, timeoutMs = DEFAULT_OLLAMA_TIMEOUT_MS, signal: callerSignal } = options;
   const timedFetch: typeof fetch = async (input, init) => {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new OllamaTimeoutError(timeoutMs)), timeoutMs);
     // The timer must also cover reading a streamed body, so it is cleared only once the
     // body is consumed or the request fails; unref keeps it from holding the process open.
     timer.unref();
-    const signals = [timeout.signal, init?.signal, ambientSignal.getStore()].filter((s): s is AbortSignal => s != null);
+    const signal = oneSignal(timeout.signal, init?.signal, callerSignal);
     try {
-      const response = await fetch(input, { ...init, signal: AbortSignal.any(signals) });
+      const response = await fetch(input, { ...init, signal });
       if (!response.body) {
         clearTimeout(timer);
         return response;
+      }
+      if (!streamed(response)) {
+        // A whole JSON answer (every call a run makes) is read here, under the timer, and handed on as bytes:
+        // piping it through a TransformStream to see its end cost more CPU per call than the rest of this wrapper.
+        const bytes = await response.arrayBuffer();
+        clearTimeout(timer);
+        return new Response(bytes, response);
       }
       // Cleared once the body is read to its end: a timer left to run its 5 minutes holds its controller
       // and signals, and a 30,000-result run made 60,000 of them. (A body dropped unread keeps it.)
@@ -55,6 +58,17 @@ export function createOllamaClient({ host, timeoutMs = DEFAULT_OLLAMA_TIMEOUT_MS
     }
   };
   return new Ollama({ ...withBasicAuth(host), fetch: timedFetch });
+}
+
+/** Ollama streams NDJSON; a non-streamed answer is one JSON document. */
+function streamed(response: Response): boolean {
+  return response.headers.get('content-type')?.startsWith('application/x-ndjson') ?? false;
+}
+
+/** The timeout's signal alone when nothing else may cancel the request: AbortSignal.any costs a signal per call. */
+function oneSignal(timeout: AbortSignal, ...others: (AbortSignal | null | undefined)[]): AbortSignal {
+  const signals = others.filter((s): s is AbortSignal => s != null);
+  return signals.length === 0 ? timeout : AbortSignal.any([timeout, ...signals]);
 }
 
 /**

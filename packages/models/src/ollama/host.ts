@@ -58,6 +58,11 @@ export class OllamaHost {
     return facts;
   }
 
+  /** The client, or one whose requests `signal` also aborts (a client costs a URL parse: cheap next to a call). */
+  clientFor(signal: AbortSignal | undefined): Ollama {
+    return signal ? createOllamaClient({ host: this.url, timeoutMs: this.options.timeoutMs, signal }) : this.client;
+  }
+
   window(model: string): Promise<ContextWindow> {
     let window = this.#windows.get(model);
     if (!window) {

@@ -1,5 +1,5 @@
 import type { ChatRequest } from 'ollama';
-import { countRetries } from '../common/retry-policy.ts';
+import type { RetryCount } from '../common/retry-policy.ts';
 import { ollamaChat } from './chat-call.ts';
 import { asOllamaUnavailable, describeOllamaError } from './errors.ts';
 import type { OllamaHosts } from './host-pool.ts';
@@ -59,13 +59,14 @@ export async function ollamaStructuredCall(options: OllamaStructuredCallOptions)
   };
   try {
     const outputTokens = judgeOutputTokens(think);
-    const { value: response, retries } = await countRetries(() => ollamaChat({ hosts, request, outputTokens }));
+    const count: RetryCount = { retries: 0 };
+    const response = await ollamaChat({ hosts, request, outputTokens, count });
     return {
       text: response.message?.content ?? '',
       usage: { input: response.prompt_eval_count ?? 0, output: response.eval_count ?? 0 },
       latencyMs: Math.round(performance.now() - started),
       model: response.model || model,
-      retries,
+      retries: count.retries,
       stopReason: response.done_reason === 'length' ? 'length' : 'end',
     };
   } catch (error) {

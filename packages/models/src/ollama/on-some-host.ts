@@ -1,6 +1,6 @@
 import { causeChain, fieldOf } from '../common/cause-chain.ts';
 import { withRetries } from '../common/retry.ts';
-import { noteRetry } from '../common/retry-policy.ts';
+import type { RetryCount } from '../common/retry-policy.ts';
 import type { OllamaHost } from './host.ts';
 import type { OllamaHosts } from './host-pool.ts';
 import { isTransientOllamaError, lostConnection, missingModel, unreachableCode } from './transient.ts';
@@ -8,6 +8,8 @@ import { isTransientOllamaError, lostConnection, missingModel, unreachableCode }
 export interface OnSomeHostOptions {
   /** Stops the waiting between attempts (a cancelled case). */
   signal?: AbortSignal;
+  /** Where each retry is counted, a move to another host included. */
+  count?: RetryCount;
 }
 
 /** `ECONNREFUSED`, `UND_ERR_SOCKET`, or the innermost message: what a warning line names as the reason. */
@@ -62,13 +64,18 @@ export function onSomeHost<T>(
             avoid = host;
             throw error;
           }
-          noteRetry();
+          if (options.count) options.count.retries += 1;
           avoid = undefined;
         } finally {
           hosts.release(host);
         }
       }
     },
-    { retryable: isTransientOllamaError, policy: hosts.retry, ...(options.signal && { signal: options.signal }) },
+    {
+      retryable: isTransientOllamaError,
+      policy: hosts.retry,
+      ...(options.signal && { signal: options.signal }),
+      ...(options.count && { count: options.count }),
+    },
   );
 }

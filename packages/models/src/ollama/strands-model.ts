@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BaseModelConfig, Message, ModelStreamEvent, StopReason, StreamOptions } from '@strands-agents/sdk';
 import { Model } from '@strands-agents/sdk';
 import type { ChatRequest, ChatResponse, Options } from 'ollama';
+import type { RetryCount } from '../common/retry-policy.ts';
 import { ollamaChat } from './chat-call.ts';
 import { toOllamaMessages, toOllamaTools } from './format.ts';
 import type { OllamaHosts } from './host-pool.ts';
@@ -30,6 +31,8 @@ export class OllamaModel extends Model<OllamaModelConfig> {
   constructor(
     private readonly hosts: OllamaHosts,
     config: OllamaModelConfig,
+    /** Where the retries of this model's calls are counted (one case's, when the model is the case's own). */
+    private readonly count?: RetryCount,
   ) {
     super();
     this.config = { ...config };
@@ -54,6 +57,7 @@ export class OllamaModel extends Model<OllamaModelConfig> {
         request,
         outputTokens: this.config.maxTokens ?? DEFAULT_AGENT_MAX_TOKENS,
         ...(options?.cancelSignal && { signal: options.cancelSignal }),
+        ...(this.count && { count: this.count }),
       });
     } catch (error) {
       // A bare JSON parse message would not say who sent the bad JSON.

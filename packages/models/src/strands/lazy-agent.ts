@@ -5,7 +5,11 @@ import type { Model, Tool as StrandsTool } from '@strands-agents/sdk';
 /** What a backend's agent module gives once loaded: its Strands model, and how to run one case on it. */
 export interface LoadedBackendAgent {
   model: Model;
-  run(model: Model, request: AgentRequest, tools: StrandsTool[]): Promise<Transcript>;
+  /**
+   * `model` is the run's model in the call cache; `wrap` puts a model of the case's own there instead
+   * (Ollama's counts that case's retries).
+   */
+  run(model: Model, request: AgentRequest, tools: StrandsTool[], wrap: (own: Model) => Model): Promise<Transcript>;
 }
 
 /**
@@ -27,8 +31,8 @@ export function lazyStrandsAgent(
     run: async (request) => {
       const [loaded, tools, cached] = await ready;
       const scope = calls && { calls, backend, model: modelName, epoch: request.epoch };
-      const turns = scope ? new cached.CachedModel(loaded.model, scope) : loaded.model;
-      return loaded.run(turns, request, tools.toStrandsTools(request.tools ?? []));
+      const wrap = (own: Model) => (scope ? new cached.CachedModel(own, scope) : own);
+      return loaded.run(wrap(loaded.model), request, tools.toStrandsTools(request.tools ?? []), wrap);
     },
   };
 }
