@@ -10,6 +10,7 @@ export { StoreError } from './errors.ts';
 export { LabelBook } from './label-book.ts';
 export { SCHEMA_VERSION } from './migrations.ts';
 export type { RunFacets, RunFilter, RunListing, RunPage } from './run-listing.ts';
+export { describeOwner, HEARTBEAT_MS, ownerAlive, STALE_MS, thisProcess } from './run-liveness.ts';
 export type { OwnerRecord, RunOwner } from './run-owner.ts';
 export type { RunKind, RunMeta, RunOutcome, RunRecord, RunStatus } from './runs.ts';
 export { EvalStore } from './store.ts';

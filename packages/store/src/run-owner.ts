@@ -18,6 +18,12 @@ interface OwnerRow {
   heartbeat_at: string | null;
 }
 
+/** The owner a row records, if any. */
+const ownerOf = (row: Omit<OwnerRow, 'status'>): OwnerRecord | undefined =>
+  row.owner_pid === null || row.owner_host === null
+    ? undefined
+    : { pid: row.owner_pid, host: row.owner_host, heartbeatAt: row.heartbeat_at ?? '' };
+
 const same = (a: RunOwner, b: RunOwner) => a.pid === b.pid && a.host === b.host;
 
 export function setRunOwner(db: Database.Database, id: number, owner: RunOwner, now: string): void {
@@ -27,6 +33,14 @@ export function setRunOwner(db: Database.Database, id: number, owner: RunOwner, 
     now,
     id,
   );
+}
+
+/** The process recording a run, as last recorded; undefined for a run of an older store (or no such run). */
+export function selectRunOwner(db: Database.Database, id: number): OwnerRecord | undefined {
+  const row = db.prepare('SELECT owner_pid, owner_host, heartbeat_at FROM runs WHERE id = ?').get(id) as
+    | Omit<OwnerRow, 'status'>
+    | undefined;
+  return row && ownerOf(row);
 }
 
 /** Says the owner is alive; a run someone else has claimed meanwhile is left alone. */
@@ -55,10 +69,8 @@ export function claimRun(
       const row = db.prepare('SELECT status, owner_pid, owner_host, heartbeat_at FROM runs WHERE id = ?').get(id) as
         | OwnerRow
         | undefined;
-      if (row?.status === 'running' && row.owner_pid !== null && row.owner_host !== null) {
-        const current = { pid: row.owner_pid, host: row.owner_host, heartbeatAt: row.heartbeat_at ?? '' };
-        if (!same(current, owner) && isLive(current)) return current;
-      }
+      const current = row?.status === 'running' ? ownerOf(row) : undefined;
+      if (current && !same(current, owner) && isLive(current)) return current;
       db.prepare("UPDATE runs SET status = 'running' WHERE id = ?").run(id);
       setRunOwner(db, id, owner, now);
       return undefined;

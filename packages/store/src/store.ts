@@ -15,7 +15,15 @@ import { StoreError, storeFix } from './errors.ts';
 import { deleteLabel, selectLabels, upsertLabel } from './labels.ts';
 import { openDatabase, openDatabaseReadOnly } from './open-database.ts';
 import { type RunFacets, type RunFilter, type RunPage, selectRunFacets, selectRunPage } from './run-listing.ts';
-import { beat, claimRun, type OwnerRecord, type RunOwner, setRunOwner, updateOwnedStatus } from './run-owner.ts';
+import {
+  beat,
+  claimRun,
+  type OwnerRecord,
+  type RunOwner,
+  selectRunOwner,
+  setRunOwner,
+  updateOwnedStatus,
+} from './run-owner.ts';
 import {
   insertRun,
   type RunMeta,
@@ -63,6 +71,11 @@ export class EvalStore {
    */
   claimRun(id: number, owner: RunOwner, isLive: (current: OwnerRecord) => boolean): OwnerRecord | undefined {
     return this.guard(() => claimRun(this.db, id, owner, new Date().toISOString(), isLive));
+  }
+
+  /** Who records the run and when it last said so (see ownerAlive); undefined for runs of older stores. */
+  runOwner(id: number): OwnerRecord | undefined {
+    return this.guard(() => selectRunOwner(this.db, id));
   }
 
   /** The owner is still at work on the run. */

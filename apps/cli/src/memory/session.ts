@@ -1,9 +1,17 @@
 import type { CaseResult } from '@evalpacks/core';
-import type { CostOf, EvalStore, RunMeta, RunRecord } from '@evalpacks/store';
+import {
+  type CostOf,
+  describeOwner,
+  type EvalStore,
+  HEARTBEAT_MS,
+  ownerAlive,
+  type RunMeta,
+  type RunRecord,
+  thisProcess,
+} from '@evalpacks/store';
 import { UsageError } from '../usage-error.ts';
 import { onInterrupt } from './interrupts.ts';
 import { configDifferences } from './run-config.ts';
-import { describeOwner, HEARTBEAT_MS, ownerAlive, thisProcess } from './run-owner.ts';
 
 /** A run being recorded: results are saved the moment they exist, an interruption marks it resumable. */
 export interface Session {

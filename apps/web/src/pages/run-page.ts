@@ -5,12 +5,13 @@ import { describeModel, when } from '../views/format.ts';
 import { type Html, html } from '../views/html.ts';
 import { badge, layout } from '../views/layout.ts';
 import { pager } from '../views/pager.ts';
+import { processGoneNote, type ShownRun } from '../views/run-status.ts';
 
 /** A large failing run has a suggestion per failure; the page shows the first ones and leaves the rest to the filters. */
 export const SUGGESTIONS_SHOWN = 30;
 
 export interface RunPageData {
-  run: RunRecord;
+  run: ShownRun;
   /** Undefined when the run is too large to summarise while the page waits: the page fetches it. */
   summary?: RunSummaryView;
   /** Results saved for the run, all epochs. */
@@ -23,12 +24,12 @@ export interface RunPageData {
   url: URL;
 }
 
-export function runHeading(run: RunRecord): Html {
+export function runHeading(run: ShownRun): Html {
   return html`<h1>Run #${run.id} · ${run.pack} · ${run.variant} ${badge(run.status)}</h1>
   <p class="meta">agent ${describeModel(run.agent)} · judge ${describeModel(run.judge)} · ${run.epochs}
   epoch${run.epochs === 1 ? '' : 's'} · started ${when(run.startedAt)} UTC${run.finishedAt ? ` · finished ${when(run.finishedAt)} UTC` : ''}${
     run.kind === 'rejudge' ? html` · re-judge of <a href="/runs/${run.parentRunId}">run #${run.parentRunId}</a>` : ''
-  }</p>`;
+  }</p>${processGoneNote(run)}`;
 }
 
 function filterTabs(data: RunPageData): Html {

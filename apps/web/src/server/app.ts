@@ -15,6 +15,7 @@ import { html } from '../views/html.ts';
 import { layout } from '../views/layout.ts';
 import { ASSETS } from './assets.ts';
 import { CompareQuerySchema, LiveQuerySchema, RunIdSchema, RunQuerySchema, RunsQuerySchema } from './query.ts';
+import { shownStatus } from './shown-status.ts';
 import { runSummaries } from './summaries.ts';
 
 const RUNS_PER_PAGE = 50;
@@ -71,12 +72,15 @@ export function createApp(store: EvalStore, options: AppOptions = {}): Hono {
   app.get('/', (c) => {
     const query = RunsQuerySchema.parse(c.req.query());
     const filter = { ...query, limit: RUNS_PER_PAGE };
-    return c.html(runsPage(store.runPage(filter), store.runFacets(), filter, new URL(c.req.url)));
+    const page = store.runPage(filter);
+    const shown = { ...page, runs: page.runs.map((run) => shownStatus(store, run)) };
+    return c.html(runsPage(shown, store.runFacets(), filter, new URL(c.req.url)));
   });
 
   app.get('/runs/:id', (c) => {
-    const run = store.run(RunIdSchema.catch(0).parse(c.req.param('id')));
-    if (!run) return c.html(notFound(`no run ${c.req.param('id')} in this store`), 404);
+    const stored = store.run(RunIdSchema.catch(0).parse(c.req.param('id')));
+    if (!stored) return c.html(notFound(`no run ${c.req.param('id')} in this store`), 404);
+    const run = shownStatus(store, stored);
     const query = RunQuerySchema.parse(c.req.query());
     const cases = store.casePage(run.id, {
       filter: query.status,
@@ -122,7 +126,11 @@ export function createApp(store: EvalStore, options: AppOptions = {}): Hono {
       ...listing,
       href: `/runs/${run.id}/cases/${encodeURIComponent(listing.caseId)}`,
     }));
-    return c.json({ status: run.status, cursor: Math.max(after, ...cases.map((x) => x.savedOrder)), cases });
+    return c.json({
+      status: shownStatus(store, run).status,
+      cursor: Math.max(after, ...cases.map((x) => x.savedOrder)),
+      cases,
+    });
   });
 
   app.get('/runs/:id/cases/:caseId', (c) => {

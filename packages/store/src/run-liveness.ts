@@ -1,10 +1,10 @@
 import { hostname } from 'node:os';
-import type { OwnerRecord, RunOwner } from '@evalpacks/store';
+import type { OwnerRecord, RunOwner } from './run-owner.ts';
 
 /** How often a recording process says it is alive. */
 export const HEARTBEAT_MS = 10_000;
 /** A process on another host that has not said so for this long is taken to be gone. */
-const STALE_MS = 6 * HEARTBEAT_MS;
+export const STALE_MS = 6 * HEARTBEAT_MS;
 
 export const thisProcess = (): RunOwner => ({ pid: process.pid, host: hostname() });
 
@@ -18,7 +18,10 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/** On this host the process table answers; for another host the heartbeat is all there is. */
+/**
+ * The one rule for "is the process recording this run still at it", shared by --resume and the viewer:
+ * on this host the process table answers; for another host the heartbeat is all there is.
+ */
 export function ownerAlive(owner: OwnerRecord, now = Date.now()): boolean {
   if (owner.host === hostname()) return pidAlive(owner.pid);
   return now - Date.parse(owner.heartbeatAt) < STALE_MS;
