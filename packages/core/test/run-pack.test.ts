@@ -68,6 +68,53 @@ describe('runPack', () => {
     expect(summarizeRun(run)).toEqual(summarizeRun({ ...run, cases: streamed }));
   });
 
+  it('phased, works out each case (checks, judge questions) as its agent ends, not once the barrier opens', async () => {
+    const cases = ['a', 'b', 'c'].map((id) => ({ ...sampleCase, id }));
+    const events: string[] = [];
+    const counted = defineCheck({
+      id: 'counted',
+      name: 'counted',
+      part: 'expectation',
+      run: (transcript) => {
+        events.push('check');
+        return { passed: transcript.answer.length > 0, detail: 'answered' };
+      },
+    });
+    const inner = scriptedAgent(() => '| Finding | Severity |', 5);
+    const agent: AgentPort = {
+      ...inner,
+      run: async (request) => {
+        const transcript = await inner.run(request);
+        events.push(`answered ${request.caseId}`);
+        return transcript;
+      },
+    };
+    const judge = scriptedJudge((r) => {
+      events.push('judge');
+      return caught(r);
+    });
+    await runPack({
+      pack: definePack({ name: 'demo', description: 'demo', root: '/tmp', checks: [counted] }),
+      variant,
+      cases,
+      agent,
+      judge,
+      concurrency: 8,
+      phased: true,
+    });
+    // The checks fill the time other agents still run; once the barrier opens only judge calls are left
+    // (three judged items a case), so they leave at once.
+    expect(events).toEqual([
+      'answered a',
+      'check',
+      'answered b',
+      'check',
+      'answered c',
+      'check',
+      ...Array(9).fill('judge'),
+    ]);
+  });
+
   it('holds at most a window of case runs in progress; phased, judges a window before the next one starts', async () => {
     const cases = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ ...sampleCase, id }));
     const run = async (phased: boolean) => {

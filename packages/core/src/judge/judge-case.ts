@@ -58,7 +58,17 @@ export function judgeRequests(
   return requests.map((request) => ({ ...request, promptVersion, ...(yesNo && { style }) }));
 }
 
-/** Judges all items of a case in parallel; one failing call never blocks or hides the others. */
+/** Asks the judge every question of a case in parallel; one failing call never blocks or hides the others. */
+export function judgeItems(
+  judge: JudgePort,
+  requests: readonly JudgeItemRequest[],
+  gate: Gate,
+  epoch = 0,
+): Promise<Verdict[]> {
+  return Promise.all(requests.map((request) => judgeItem(judge, { ...request, epoch }, gate)));
+}
+
+/** Judges all items of a case in parallel: its questions (judgeRequests), asked (judgeItems). */
 export function judgeCase(
   judge: JudgePort,
   pack: Pack,
@@ -69,8 +79,7 @@ export function judgeCase(
   epoch = 0,
   tuning?: JudgeTuning | null,
 ): Promise<Verdict[]> {
-  const requests = judgeRequests(pack, testCase, transcript, style, tuning);
-  return Promise.all(requests.map((request) => judgeItem(judge, { ...request, epoch }, gate)));
+  return judgeItems(judge, judgeRequests(pack, testCase, transcript, style, tuning), gate, epoch);
 }
 
 /** Verdicts for items not judged, so the report still lists them and says why. */

@@ -4,8 +4,8 @@ import { runChecks } from '../checks/define-check.ts';
 import { caseOutcome } from '../grade/case-outcome.ts';
 import { type CaseRecord, type CompactRun, caseRecord, recordSharing, type Share } from '../grade/case-record.ts';
 import { judgeDecision } from '../grade/judge-skip.ts';
-import { judgeCase, skippedVerdicts } from '../judge/judge-case.ts';
-import type { Gate } from '../judge/judge-item.ts';
+import { judgeItems, judgeRequests, skippedVerdicts } from '../judge/judge-case.ts';
+import type { Gate, JudgeItemRequest } from '../judge/judge-item.ts';
 import { type JudgeTuning, loadPackJudgeTuning } from '../judge/judge-prompt.ts';
 import type { JudgeStyle } from '../judge/verdict.ts';
 import type { Pack } from '../pack/define-pack.ts';
@@ -121,17 +121,27 @@ async function runCase(
     if (error instanceof InfrastructureError) throw error;
     transcript = failedAgentTranscript(testCase.input, agent.model, error);
   }
-  await agentDone();
-  const checks =
-    options.structural === false || transcript.error
-      ? []
-      : runChecks([...pack.checks, ...trajectoryChecks(pack, testCase)], transcript, testCase);
-  let verdicts: CaseResult['verdicts'] = [];
-  const decision = judgeDecision(transcript, checks, options.judgeAlways);
-  if (judge && decision.judge === 'skip') verdicts = skippedVerdicts(pack, testCase, transcript, decision.reason);
-  if (judge && decision.judge === 'all') {
-    verdicts = await judgeCase(judge, pack, testCase, transcript, gate, options.judgeStyle, epoch, tuning);
+  // The checks and the judge's questions need no model: worked out before the phased barrier, while other
+  // cases' agents still run, so when it opens the judge calls leave at once instead of after every case's
+  // checks (200 cases' worth was ~40 ms of a run's critical path).
+  let checks: CaseResult['checks'] = [];
+  let questions: JudgeItemRequest[] = [];
+  let decision: ReturnType<typeof judgeDecision>;
+  try {
+    if (options.structural !== false && !transcript.error) {
+      checks = runChecks([...pack.checks, ...trajectoryChecks(pack, testCase)], transcript, testCase);
+    }
+    decision = judgeDecision(transcript, checks, options.judgeAlways);
+    if (judge && decision.judge === 'all') {
+      questions = judgeRequests(pack, testCase, transcript, options.judgeStyle, tuning);
+    }
+  } finally {
+    // Every case arrives at the barrier, whatever happened, or the phased run would wait for it forever.
+    await agentDone();
   }
+  let verdicts: CaseResult['verdicts'] = [];
+  if (judge && decision.judge === 'skip') verdicts = skippedVerdicts(pack, testCase, transcript, decision.reason);
+  if (judge && decision.judge === 'all') verdicts = await judgeItems(judge, questions, gate, epoch);
   const judgeUsage = { input: 0, output: 0 };
   for (const verdict of verdicts) {
     judgeUsage.input += verdict.usage.input;
