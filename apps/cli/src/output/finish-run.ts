@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { CaseResult } from '@evalpacks/core';
-import { type GradableRun, gradeRun } from '@evalpacks/core/grade';
+import type { GradableRun } from '@evalpacks/core/grade';
 import { consoleReporter, type PriceLookup, repeatReporter } from '@evalpacks/core/report';
 import type { AdaptiveConcurrency, ModelCalls } from '@evalpacks/core/runner';
 import type { PlanPolicy, ReportPlan } from '../run/plan.ts';
@@ -68,8 +68,8 @@ export async function finishRun(finish: FinishOptions): Promise<number> {
   if (throttling) rows.push(throttling);
   rows.push(...(finish.backendRows ?? []));
   const grading = { policy: policy.name, minPassRate: report.minPassRate, maxFlaky: report.maxFlaky };
-  if (epochs > 1) output.repeatSummary(run, rows, grading);
-  else output.summary(run, rows, grading);
+  // The summary grades the run once; its grade decides the exit code too.
+  const grade = epochs > 1 ? output.repeatSummary(run, rows, grading) : output.summary(run, rows, grading);
   const dir = report.out ?? join(finish.storePath, '..', 'reports', `run-${finish.runId}`);
   const written = await writeFileReports(report.files, { run, results: finish.results }, dir, {
     runId: String(finish.runId),
@@ -77,5 +77,5 @@ export async function finishRun(finish: FinishOptions): Promise<number> {
     ...(finish.record && { record: finish.record }),
   });
   for (const path of written) io.write(`report ${path}\n`);
-  return gradeRun(run, grading).exitCode;
+  return grade.exitCode;
 }

@@ -1,7 +1,7 @@
 import { createColors } from 'picocolors';
 import type { CaseRecord, GradableRun } from '../grade/case-record.ts';
 import { describeItem } from '../grade/describe-item.ts';
-import { type GradeOptions, gradeRun } from '../grade/grade-run.ts';
+import { type GradeOptions, gradeRun, type RunGrade } from '../grade/grade-run.ts';
 import type { CaseResult } from '../schema/result.ts';
 import { clusteredRate } from '../stats/clustered.ts';
 import { wilsonInterval } from '../stats/wilson.ts';
@@ -113,7 +113,7 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     received: GradableRun,
     rows: [label: string, value: string][] = [],
     grading: GradeOptions = {},
-  ): void {
+  ): RunGrade {
     const run = visibleRun(received);
     const grade = gradeRun(run, grading);
     const s = summarizeRun(run);
@@ -142,6 +142,7 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     for (const [label, value] of spendRows(run, options.priceOf)) row(label, value);
     for (const [label, value] of [...rows, ...gateRows(grade)]) row(label, value);
     printSuggestions(out, c, grade.suggestions);
+    return grade;
   }
 
   return { caseResult, summary };

@@ -1,6 +1,6 @@
 import { createColors } from 'picocolors';
 import type { GradableRun } from '../grade/case-record.ts';
-import { type GradeOptions, gradeRun } from '../grade/grade-run.ts';
+import { type GradeOptions, gradeRun, type RunGrade } from '../grade/grade-run.ts';
 import { type CaseTally, countItems, type ItemTally } from '../grade/reduce-epochs.ts';
 import type { RepeatPolicy } from '../schema/repeat-policy.ts';
 import type { PriceLookup } from './cost.ts';
@@ -74,7 +74,7 @@ export function repeatReporter(options: RepeatReporterOptions) {
     received: GradableRun,
     rows: [label: string, value: string][] = [],
     grading: GradeOptions = {},
-  ): void {
+  ): RunGrade {
     const run = visibleRun(received);
     const grade = gradeRun(run, grading);
     perCase(grade.cases, grade.policy);
@@ -118,6 +118,7 @@ export function repeatReporter(options: RepeatReporterOptions) {
       }
     }
     printSuggestions(out, c, grade.suggestions);
+    return grade;
   }
 
   return { summary };
