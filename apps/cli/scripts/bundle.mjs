@@ -16,6 +16,7 @@
 import { copyFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { strandsTrim } from './strands-trim.mjs';
 
 const cli = fileURLToPath(new URL('..', import.meta.url));
 const SHARED = ['@evalpacks/core', '@evalpacks/core/*', '@evalpacks/web/*', '@evalpacks/models/pricing'];
@@ -53,7 +54,7 @@ await build({
   // The workspace's packages are bundled from their build, as a published CLI would get them.
   conditions: [],
   external: [...SHARED, ...OWN_LOADING],
-  plugins: [unresolvedStayExternal],
+  plugins: [strandsTrim, unresolvedStayExternal],
   // Bundled CommonJS (the AWS SDK, commander) calls require(), which an ES module lacks.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",

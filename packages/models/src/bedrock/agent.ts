@@ -1,4 +1,4 @@
-import { BedrockModel } from '@strands-agents/sdk';
+import { BedrockModel } from '@strands-agents/sdk/models/bedrock';
 import type { LoadedBackendAgent } from '../strands/lazy-agent.ts';
 import { backendAgentRun } from '../strands/run-request.ts';
 import { type BedrockBackendOptions, bedrockClientConfig } from './client-config.ts';
