@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CliResult, runCli } from './run-cli.ts';
 
+/** How a test starts the CLI: from its sources (`runCli`) or as built (`runBuiltCli`). */
+export type CliRunner = (args: string[], env: Record<string, string | undefined>) => Promise<CliResult>;
+
 /** Dummy keys for the stand-in; the e2e tests grep every output for the secret. */
 export const KEY = { accessKeyId: 'AKIDEVALPACKSE2E', secretAccessKey: 'evalpacks-e2e-DUMMY-secret-4b1d' };
 export const SONNET = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
@@ -45,16 +48,17 @@ export interface GuardedResult extends CliResult {
 }
 
 /**
- * Runs the CLI in `awsEnv` (null: no credentials at all) plus `env`, returning what it printed and tried
- * to reach.
+ * Runs the CLI (by `runner`: its sources unless told) in `awsEnv` (null: no credentials at all) plus `env`,
+ * returning what it printed and tried to reach.
  */
 export async function runGuarded(
   args: string[],
   credentials: Credentials | null,
   env: Record<string, string> = {},
+  runner: CliRunner = runCli,
 ): Promise<GuardedResult> {
   const log = join(mkdtempSync(join(tmpdir(), 'evalpacks-net-')), 'network.log');
-  const result = await runCli(args, { ...awsEnv(credentials, log), ...env });
+  const result = await runner(args, { ...awsEnv(credentials, log), ...env });
   let network: string[] = [];
   try {
     network = readFileSync(log, 'utf8').trim().split('\n').filter(Boolean);

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCli } from './build-cli.ts';
 import { type PrebuiltMirror, startPrebuiltMirror } from './prebuilt-mirror.ts';
-import { ROOT, run, summaryOf } from './run-cli.ts';
+import { BUILT_BIN, ROOT, run, summaryOf } from './run-cli.ts';
 
 /**
  * The packages a project installs: the CLI (with its bin) and core, and what the CLI itself loads: the
@@ -35,10 +36,7 @@ describe('the CLI installed with npm into a project outside the workspace', () =
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'evalpacks-installed-'));
     // The tarballs hold dist/ only: build it (turbo, cached) before packing.
-    execFileSync(`${ROOT}node_modules/.bin/turbo`, ['run', 'build', '--filter=@evalpacks/cli...'], {
-      cwd: ROOT,
-      stdio: 'ignore',
-    });
+    buildCli();
     for (const folder of PACKAGES) {
       execFileSync('pnpm', ['pack', '--pack-destination', join(dir, 'tarballs')], {
         cwd: join(ROOT, folder),
@@ -47,7 +45,7 @@ describe('the CLI installed with npm into a project outside the workspace', () =
     }
     // The project is a pack of its own, as `new-domain --out` writes it, run by the built CLI.
     project = join(dir, 'release-notes');
-    const created = await run(process.execPath, [`${ROOT}apps/cli/dist/bin.js`, 'new-domain', '--out', project]);
+    const created = await run(process.execPath, [BUILT_BIN, 'new-domain', '--out', project]);
     expect([created.code, created.stderr]).toEqual([0, '']);
     mirror = await startPrebuiltMirror();
     const tarballs = readdirSync(join(dir, 'tarballs')).map((file) => join(dir, 'tarballs', file));

@@ -9,6 +9,8 @@ export const TSX = `${ROOT}node_modules/.bin/tsx`;
 export const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
 /** Tests run the sources: the workspace's packages resolve to their src/ under this condition, no build needed. */
 export const SOURCE = '--conditions=@evalpacks/source';
+/** The CLI as it ships: the esbuild bundle, run on plain node. */
+export const BUILT_BIN = `${ROOT}apps/cli/dist/bin.js`;
 
 export interface CliResult {
   code: number | null;
@@ -58,6 +60,15 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
 /** Runs the real CLI as a subprocess, as a user would, with a fresh store unless the test gives one. */
 export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
   return run(TSX, [SOURCE, BIN, ...args], { env: { EVALPACKS_STORE: tempStore(), ...env } });
+}
+
+/** `runCli` for the built CLI (build it first: `buildCli`), with any node flags before the script. */
+export function runBuiltCli(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  nodeFlags: string[] = [],
+): Promise<CliResult> {
+  return run(process.execPath, [...nodeFlags, BUILT_BIN, ...args], { env: { EVALPACKS_STORE: tempStore(), ...env } });
 }
 
 /**
