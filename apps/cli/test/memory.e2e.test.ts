@@ -114,8 +114,10 @@ describe('run history and the call cache', () => {
     expect(history.run(2)).toMatchObject({ kind: 'rejudge', parentRunId: 1, judge: { model: 'judge2:1b' } });
     // The stored answers, with none of the agent's tokens: a re-judge spends none.
     expect(summaryOf(rejudged.stdout)).toMatch(/^ {2}tokens {10}agent 0 in \/ 0 out, judge /m);
-    const before = history.caseResults(1).map((r) => ({ ...r.transcript, usage: { input: 0, output: 0 } }));
-    expect(history.caseResults(2).map((r) => r.transcript)).toEqual(before);
+    // Results are stored as they finish, so the two runs may list them in different orders.
+    const byCase = (runId: number) => history.caseResults(runId).sort((a, b) => a.case.id.localeCompare(b.case.id));
+    const before = byCase(1).map((r) => ({ ...r.transcript, usage: { input: 0, output: 0 } }));
+    expect(byCase(2).map((r) => r.transcript)).toEqual(before);
     expect(history.caseResults(1)[0]?.transcript.usage).toEqual({ input: 1000, output: 400 });
     history.close();
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { defineCheck } from '../src/checks/define-check.ts';
 import { gradeRun } from '../src/grade/grade-run.ts';
 import { suggestionsFor } from '../src/grade/suggestions.ts';
@@ -10,6 +11,7 @@ import { InfrastructureError } from '../src/runner/infrastructure-error.ts';
 import type { AgentPort } from '../src/runner/ports.ts';
 import { runPack } from '../src/runner/run-pack.ts';
 import type { CaseResult } from '../src/schema/result.ts';
+import { defineTool } from '../src/tools/define-tool.ts';
 import { sampleCase, scriptedAgent, scriptedJudge } from './support.ts';
 
 const hasTable = defineCheck({
@@ -193,6 +195,49 @@ describe('runPack', () => {
     // Interleaved, the first answers are judged while the last case is still running.
     const interleaved = await order(false);
     expect(interleaved.indexOf('agent d')).toBeGreaterThan(interleaved.indexOf('judge'));
+  });
+
+  it('phased, without tools, sends judge calls once the last agent call has left, never before it', async () => {
+    const cases = ['a', 'b', 'c'].map((id) => ({ ...sampleCase, id }));
+    const lookup = defineTool({ name: 'lookup', description: 'Looks up a user', input: z.object({}), run: () => 'ok' });
+    const order = async (withTools: boolean) => {
+      const events: string[] = [];
+      let judged: () => void = () => {};
+      const firstJudgeCall = new Promise<void>((resolve) => {
+        judged = resolve;
+      });
+      const inner = scriptedAgent(() => '| Finding | Severity |');
+      // A backend that reports its call leaving; the last case answers only after a judge call, or after
+      // 50 ms when none may come first.
+      const agent: AgentPort = {
+        ...inner,
+        run: async (request) => {
+          events.push(`sent ${request.caseId}${request.onCallSent ? '' : ' (unreported)'}`);
+          request.onCallSent?.();
+          await (request.caseId === 'c'
+            ? Promise.race([firstJudgeCall, new Promise((r) => setTimeout(r, 50))])
+            : new Promise((r) => setTimeout(r, 5)));
+          events.push(`answered ${request.caseId}`);
+          return inner.run(request);
+        },
+      };
+      const judge = scriptedJudge((r) => {
+        judged();
+        events.push('judge');
+        return caught(r);
+      });
+      const tooled = withTools ? definePack({ ...pack, tools: () => [lookup] }) : pack;
+      await collectRun({ pack: tooled, variant, cases, agent, judge, concurrency: 2, phased: true });
+      return events.map((e) => (e === 'judge' ? 'j' : e)).join(', ');
+    };
+    // c's call leaves alone in the last round: a's and b's judge calls take the idle slot while it is out.
+    expect(await order(false)).toBe(
+      'sent a, sent b, answered a, answered b, sent c, j, answered c, j, j, j, j, j, j, j, j',
+    );
+    // With tools a run may call again after its answer comes back: the judging waits for every run to end.
+    expect(await order(true)).toBe(
+      'sent a (unreported), sent b (unreported), answered a, answered b, sent c (unreported), answered c, j, j, j, j, j, j, j, j, j',
+    );
   });
 
   it('runs agent, checks and judge per case and names the RISEN part to edit', async () => {

@@ -10,6 +10,14 @@ export interface AgentRequest {
   maxTurns: number;
   /** This case run's own tools (fresh state); absent for packs without tools. */
   tools?: Tool[];
+  /**
+   * Given only to a run without tools, which answers in one model call (retries aside): the backend calls
+   * it as that call leaves. A phased run then sends judge calls into the slots the last agent calls leave
+   * idle, with no agent call left to come after them: a server that holds one model still switches once
+   * (Ollama unloads a model only once its requests are answered). A backend that never calls it keeps the
+   * judging waiting until every agent run has ended.
+   */
+  onCallSent?: () => void;
 }
 
 /**

@@ -15,7 +15,7 @@ import type { Case } from '../schema/case.ts';
 import type { CaseResult } from '../schema/result.ts';
 import type { Transcript } from '../schema/transcript.ts';
 import type { AdaptiveConcurrency } from './adaptive-concurrency.ts';
-import { CASE_WINDOW, runInWindows } from './case-window.ts';
+import { type AgentPhase, CASE_WINDOW, runInWindows } from './case-window.ts';
 import { InfrastructureError } from './infrastructure-error.ts';
 import type { AgentPort, JudgePort } from './ports.ts';
 
@@ -52,9 +52,10 @@ export interface RunOptions {
   /** Characters of an answer kept (default MAX_ANSWER_CHARS); a longer one is cut and the case says so. */
   maxAnswerChars?: number;
   /**
-   * Judge only once every agent run has finished (default false: a case is judged as soon as its answer
-   * exists). With a different agent and judge model on one small GPU, the server then loads each once
-   * instead of switching at every case.
+   * Judge only once every agent call has left (default false: a case is judged as soon as its answer
+   * exists): once every agent run has ended, or, for runs without tools whose backend reports its call
+   * leaving (AgentRequest.onCallSent), once the last of those calls has left. With a different agent and
+   * judge model on one small GPU, the server then loads each once instead of switching at every case.
    */
   phased?: boolean;
   /** Case runs in progress at once (default CASE_WINDOW); phased, the cases are judged a window at a time. */
@@ -92,8 +93,7 @@ async function runCase(
   epoch: number,
   gate: Gate,
   tuning: JudgeTuning | undefined | null,
-  /** Resolves when the judging may start (phased: once every agent run is over). */
-  agentDone: () => Promise<void>,
+  phase: AgentPhase,
 ): Promise<CaseResult | undefined> {
   const { pack, agent, judge } = options;
   let transcript: Transcript;
@@ -109,11 +109,11 @@ async function runCase(
         systemPrompt: options.variant.text,
         input: testCase.input,
         maxTurns: options.maxTurns ?? 6,
-        ...(tools && { tools }),
+        ...(tools && tools.length > 0 ? { tools } : { onCallSent: phase.agentOver }),
       });
     });
     if (started === undefined) {
-      void agentDone();
+      phase.agentOver();
       return undefined;
     }
     transcript = capAnswer(started, options.maxAnswerChars ?? MAX_ANSWER_CHARS);
@@ -137,7 +137,8 @@ async function runCase(
     }
   } finally {
     // Every case arrives at the barrier, whatever happened, or the phased run would wait for it forever.
-    await agentDone();
+    phase.agentOver();
+    await phase.judgingMayStart();
   }
   let verdicts: CaseResult['verdicts'] = [];
   if (judge && decision.judge === 'skip') verdicts = skippedVerdicts(pack, testCase, transcript, decision.reason);
@@ -198,9 +199,9 @@ async function runRemaining(options: RunOptions, done: Map<string, CaseRecord>, 
   const fresh = await runInWindows(
     pending,
     { size: options.window ?? CASE_WINDOW, phased: options.phased === true && options.judge !== undefined },
-    async ({ testCase, epoch }, agentDone) => {
+    async ({ testCase, epoch }, phase) => {
       try {
-        const result = await runCase(options, testCase, epoch, gate, tuning, agentDone);
+        const result = await runCase(options, testCase, epoch, gate, tuning, phase);
         if (!result) return undefined;
         options.onCaseResult?.(result);
         return caseRecord(result, share);

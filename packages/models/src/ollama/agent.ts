@@ -29,10 +29,17 @@ export interface RunOllamaAgentOptions extends OllamaAgentSettings {
    * in the call cache (strands/cached-model.ts, as createOllamaAgent does). The model itself when unset.
    */
   turns?: (model: OllamaModel) => Model;
+  /** Called as each of the case's model calls leaves (AgentRequest.onCallSent). */
+  onCallSent?: () => void;
 }
 
 /** The Strands model provider for these settings on this server. */
-export function createOllamaModel(hosts: OllamaHosts, settings: OllamaAgentSettings, count?: RetryCount): OllamaModel {
+export function createOllamaModel(
+  hosts: OllamaHosts,
+  settings: OllamaAgentSettings,
+  count?: RetryCount,
+  onSent?: () => void,
+): OllamaModel {
   const { model, temperature, think, maxTokens = DEFAULT_AGENT_MAX_TOKENS } = settings;
   return new OllamaModel(
     hosts,
@@ -43,6 +50,7 @@ export function createOllamaModel(hosts: OllamaHosts, settings: OllamaAgentSetti
       ...(think !== undefined && { think }),
     },
     count,
+    onSent,
   );
 }
 
@@ -51,9 +59,18 @@ export function createOllamaModel(hosts: OllamaHosts, settings: OllamaAgentSetti
  * failures that doom every case (server unreachable, model not pulled) throw, as an InfrastructureError.
  */
 export async function runOllamaAgent(options: RunOllamaAgentOptions): Promise<Transcript> {
-  const { hosts, model, temperature, think, maxTokens = DEFAULT_AGENT_MAX_TOKENS, turns, ...rest } = options;
+  const {
+    hosts,
+    model,
+    temperature,
+    think,
+    maxTokens = DEFAULT_AGENT_MAX_TOKENS,
+    turns,
+    onCallSent,
+    ...rest
+  } = options;
   const count: RetryCount = { retries: 0 };
-  const own = createOllamaModel(hosts, options, count);
+  const own = createOllamaModel(hosts, options, count, onCallSent);
   const transcript = await runStrandsAgent({
     ...rest,
     model: turns ? turns(own) : own,

@@ -38,6 +38,7 @@ export function createOllamaAgent(options: OllamaRoleOptions & { maxTokens?: num
           input: request.input,
           maxTurns: request.maxTurns,
           tools,
+          ...(request.onCallSent && { onCallSent: request.onCallSent }),
         }),
     };
   });

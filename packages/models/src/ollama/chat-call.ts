@@ -15,6 +15,8 @@ export interface OllamaChatCall {
   signal?: AbortSignal;
   /** Where the call's retries are counted. */
   count?: RetryCount;
+  /** Called as each attempt's request leaves (a phased run's barrier listens: see AgentRequest.onCallSent). */
+  onSent?: () => void;
 }
 
 /**
@@ -37,7 +39,10 @@ export function ollamaChat(call: OllamaChatCall): Promise<ChatResponse> {
       const window = await host.window(request.model);
       const numCtx = window.sizeFor(sentTokens, call.outputTokens);
       const sized = { ...request, options: { ...request.options, num_ctx: numCtx }, keep_alive: RUN_KEEP_ALIVE };
-      const response = await host.clientFor(signal).chat({ ...sized, stream: false });
+      const sending = host.clientFor(signal).chat({ ...sized, stream: false });
+      // After chat() has started the request: anything the listener sets off is written behind it.
+      call.onSent?.();
+      const response = await sending;
       if (looksTruncated(response, sentTokens)) {
         await confirmTruncation(host.client, response, request.model, sentTokens, numCtx);
       }

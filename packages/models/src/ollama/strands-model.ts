@@ -33,6 +33,8 @@ export class OllamaModel extends Model<OllamaModelConfig> {
     config: OllamaModelConfig,
     /** Where the retries of this model's calls are counted (one case's, when the model is the case's own). */
     private readonly count?: RetryCount,
+    /** Called as each of this model's calls leaves (the case's own model: AgentRequest.onCallSent). */
+    private readonly onSent?: () => void,
   ) {
     super();
     this.config = { ...config };
@@ -58,6 +60,7 @@ export class OllamaModel extends Model<OllamaModelConfig> {
         outputTokens: this.config.maxTokens ?? DEFAULT_AGENT_MAX_TOKENS,
         ...(options?.cancelSignal && { signal: options.cancelSignal }),
         ...(this.count && { count: this.count }),
+        ...(this.onSent && { onSent: this.onSent }),
       });
     } catch (error) {
       // A bare JSON parse message would not say who sent the bad JSON.

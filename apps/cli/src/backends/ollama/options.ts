@@ -51,7 +51,7 @@ export const OLLAMA_FLAGS: readonly BackendFlag[] = [
   {
     key: 'schedule',
     flags: '--schedule <mode>',
-    help: 'phased: every agent run, then every judge call (one model switch); interleaved; auto (default): phased when a different agent and judge model share the Ollama server',
+    help: 'phased: every agent call, then every judge call (one model switch); interleaved; auto (default): phased when a different agent and judge model share the Ollama server',
   },
   {
     key: 'numCtx',
