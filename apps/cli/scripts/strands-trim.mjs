@@ -50,6 +50,9 @@ export const strandsTrim = {
         Object.keys(edges).map((specifier) => `${importer} -> ${specifier}`),
       );
       const missing = expected.filter((edge) => !trimmed.has(edge));
+      if (missing.length === expected.length) {
+        throw new Error('Strands was not bundled at all: build the workspace packages first (`pnpm build`, turbo)');
+      }
       if (missing.length > 0) {
         throw new Error(`Strands no longer has the imports scripts/strands-trim.mjs trims: ${missing.join('; ')}`);
       }

@@ -1,12 +1,25 @@
 import type { CaseResult } from '@evalpacks/core';
 import type { CostOf } from '@evalpacks/store';
-import { createLogUpdate } from 'log-update';
+import type { createLogUpdate } from 'log-update';
 
 /**
  * How a run shows its progress: `live`, one line redrawn in place below the case blocks (a terminal);
  * `plain`, a line every 10% of the cases or every 30 s (CI logs, pipes); `off` (--quiet, or no console).
  */
 export type ProgressMode = 'live' | 'plain' | 'off';
+
+/** How the progress shows, with what draws the live line (log-update) once loaded. */
+export type ProgressDisplay = { mode: 'plain' | 'off' } | { mode: 'live'; draw: typeof createLogUpdate };
+
+/**
+ * The display for `mode`. log-update (and the string-width, emoji and ANSI code it brings, ~10 ms to load) is
+ * loaded only for a terminal: started before the run connects, it loads while the preflight requests wait.
+ */
+export async function loadProgressDisplay(mode: ProgressMode): Promise<ProgressDisplay> {
+  if (mode !== 'live') return { mode };
+  const { createLogUpdate } = await import('log-update');
+  return { mode, draw: createLogUpdate };
+}
 
 export interface ProgressFeed {
   /** Cases x epochs this process will run. */
@@ -59,8 +72,8 @@ export function progressLine(tally: Tally, total: number, inFlight: number, elap
 }
 
 /** Starts showing the progress of a run; `write` is where its text goes (the console's stdout). */
-export function startProgress(mode: ProgressMode, write: (text: string) => void, feed: ProgressFeed): Progress {
-  if (mode === 'off') return { write, result: () => {}, stop: () => {} };
+export function startProgress(display: ProgressDisplay, write: (text: string) => void, feed: ProgressFeed): Progress {
+  if (display.mode === 'off') return { write, result: () => {}, stop: () => {} };
   const started = performance.now();
   const tally: Tally = { done: 0, passed: 0, failed: 0, errors: 0, tokens: 0, cost: 0 };
   const line = () =>
@@ -74,15 +87,22 @@ export function startProgress(mode: ProgressMode, write: (text: string) => void,
     tally.tokens += usage.input + usage.output + result.judgeUsage.input + result.judgeUsage.output;
     tally.cost += (feed.costOf('agent', usage) ?? 0) + (feed.costOf('judge', result.judgeUsage) ?? 0);
   };
-  return mode === 'live' ? liveProgress(write, line, count) : plainProgress(write, line, count, feed.total);
+  return display.mode === 'live'
+    ? liveProgress(display.draw, write, line, count)
+    : plainProgress(write, line, count, feed.total);
 }
 
 /** A line log-update redraws in place; it is cleared before each case block and drawn again after it. */
-function liveProgress(write: (text: string) => void, line: () => string, count: (r: CaseResult) => void): Progress {
+function liveProgress(
+  draw: typeof createLogUpdate,
+  write: (text: string) => void,
+  line: () => string,
+  count: (r: CaseResult) => void,
+): Progress {
   // Everything goes through `write` (the console's stdout); the terminal's size decides how the line wraps. A
   // pseudo-terminal may report 0 x 0 (log-update would then draw nothing): its defaults, 80 x 24, apply.
   const stream = { write, columns: process.stdout.columns || undefined, rows: process.stdout.rows || undefined };
-  const live = createLogUpdate(stream as unknown as NodeJS.WritableStream, { showCursor: true });
+  const live = draw(stream as unknown as NodeJS.WritableStream, { showCursor: true });
   const redraw = () => live(line());
   const timer = setInterval(redraw, LIVE_EVERY_MS);
   timer.unref();

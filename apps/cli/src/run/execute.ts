@@ -24,7 +24,7 @@ import { resultsRecord } from '../memory/results-file.ts';
 import { type Session, startSession } from '../memory/session.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { consoleOutput, finishRun } from '../output/finish-run.ts';
-import { type ProgressMode, startProgress } from '../output/progress.ts';
+import { loadProgressDisplay, type ProgressMode, startProgress } from '../output/progress.ts';
 import { printHeader } from '../output/run-header.ts';
 import { storedResults } from '../output/stored-results.ts';
 import { headerFacts } from './header-facts.ts';
@@ -166,9 +166,10 @@ function progressMode(plan: RunPlan, io: CommandIo): ProgressMode {
  */
 export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo): Promise<number> {
   keepHeapNearLive();
+  const display = loadProgressDisplay(progressMode(plan, io));
   const prepared = await prepareRun(plan, io, store.callCache());
   const session = await recordRun(prepared, store);
-  const progress = startProgress(progressMode(plan, io), io.write, {
+  const progress = startProgress(await display, io.write, {
     total: plan.cases.length * plan.epochs - session.completed.length,
     inFlight: () => prepared.backends.calls.inFlight(),
     where: () => prepared.backends.progressNote(),
