@@ -81,39 +81,39 @@ async function answer(
 ): Promise<void> {
   const asSeen = ctx.ignoreNumCtx ? { ...req, options: { ...req.options, num_ctx: undefined } } : req;
   const numCtx = contextFor(asSeen, ctx.defaultNumCtx, model.contextLength);
-  const loadMs = await ctx.residency.acquire(model.name, numCtx, req.keep_alive);
-  if (loadMs === undefined) return;
+  const lease = await ctx.residency.acquire(model.name, numCtx, req.keep_alive);
+  if (lease === undefined) return;
+  // Ollama holds a request's runner until the request's context ends (sched.go, useLoadedRunner): when
+  // the reply is done or the client goes away. So a hung reply keeps its model in use, as a real one does.
+  if (res.closed) lease.release();
+  else res.once('close', lease.release);
+  if (!req.messages || req.messages.length === 0) return sendJson(res, 200, loadResponse(req));
+  const seen = fitPrompt(req, numCtx, ctx.contextShift);
+  if (typeof seen === 'string') return sendError(res, 400, seen);
+  record.seen = seen;
+
+  let reply: Reply | undefined;
   try {
-    if (!req.messages || req.messages.length === 0) return sendJson(res, 200, loadResponse(req));
-    const seen = fitPrompt(req, numCtx, ctx.contextShift);
-    if (typeof seen === 'string') return sendError(res, 400, seen);
-    record.seen = seen;
-
-    let reply: Reply | undefined;
-    try {
-      reply = ctx.script.pick(req);
-    } catch (error) {
-      return sendError(res, 500, `stand-in: reply function threw: ${(error as Error)?.message ?? error}`);
-    }
-    if (reply === undefined) return sendError(res, 500, NO_MATCH);
-    if (reply === null || typeof reply !== 'object') {
-      return sendError(res, 500, 'stand-in: reply function returned no reply object');
-    }
-
-    if (!(await delay(reply.latencyMs ?? ctx.latencyMs, ctx.closing))) return;
-
-    // Ollama streams unless told not to; ollama-js always says, other clients may not.
-    const stream = req.stream !== false;
-    const generated = generate(req, reply, thinkingOn(req, model));
-    const truncated = seen.cut || seen.droppedMessages > 0;
-    const promptCount = truncated ? seen.evaluatedTokens : (reply.promptTokens ?? seen.evaluatedTokens);
-    const metrics = metricsFor(promptCount, generated, loadMs, startedAt);
-    if (reply.fault) return playFault(reply.fault, res, req.model, stream, chatChunks(req, generated, metrics));
-    if (!stream) return sendJson(res, 200, chatResponse(req, generated, metrics));
-    startStream(res);
-    for (const chunk of chatChunks(req, generated, metrics)) writeLine(res, chunk);
-    if (!gone(res)) res.end();
-  } finally {
-    ctx.residency.release(model.name, req.keep_alive);
+    reply = ctx.script.pick(req);
+  } catch (error) {
+    return sendError(res, 500, `stand-in: reply function threw: ${(error as Error)?.message ?? error}`);
   }
+  if (reply === undefined) return sendError(res, 500, NO_MATCH);
+  if (reply === null || typeof reply !== 'object') {
+    return sendError(res, 500, 'stand-in: reply function returned no reply object');
+  }
+
+  if (!(await delay(reply.latencyMs ?? ctx.latencyMs, ctx.closing))) return;
+
+  // Ollama streams unless told not to; ollama-js always says, other clients may not.
+  const stream = req.stream !== false;
+  const generated = generate(req, reply, thinkingOn(req, model));
+  const truncated = seen.cut || seen.droppedMessages > 0;
+  const promptCount = truncated ? seen.evaluatedTokens : (reply.promptTokens ?? seen.evaluatedTokens);
+  const metrics = metricsFor(promptCount, generated, lease.loadMs, startedAt);
+  if (reply.fault) return playFault(reply.fault, res, req.model, stream, chatChunks(req, generated, metrics));
+  if (!stream) return sendJson(res, 200, chatResponse(req, generated, metrics));
+  startStream(res);
+  for (const chunk of chatChunks(req, generated, metrics)) writeLine(res, chunk);
+  if (!gone(res)) res.end();
 }

@@ -120,6 +120,8 @@ export interface ModelSpec {
 export interface LoadRecord {
   model: string;
   numCtx: number;
+  /** Date.now() when the load began: after the wait for requests still using the model it evicts. */
+  startedAt: number;
   /** Date.now() when the load finished. */
   at: number;
 }
@@ -141,7 +143,10 @@ export interface StandInOptions {
   ignoreNumCtx?: boolean;
   /** Time charged for every model load or reload, in ms. Default 0. */
   loadDelayMs?: number;
-  /** Models resident at once (OLLAMA_MAX_LOADED_MODELS); a small GPU holds one. Default 3. */
+  /**
+   * Models resident at once (OLLAMA_MAX_LOADED_MODELS); a small GPU holds one. Default 3. A load that
+   * must evict a model still answering requests waits for them, and every later request waits behind it.
+   */
   maxLoaded?: number;
   /** Chat requests in flight at once before the server answers 503 busy (OLLAMA_MAX_QUEUE). Default 512. */
   maxQueue?: number;
