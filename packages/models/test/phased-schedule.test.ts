@@ -52,6 +52,7 @@ async function phasedRun(options: { maxLoaded: number; loadDelayMs?: number; too
     agentAt: chats.filter((call) => call.body.model === AGENT).map((call) => call.at),
     judgeAt: chats.filter((call) => call.body.model === JUDGE).map((call) => call.at),
     loads: s.loads().map((load) => load.model),
+    loadStarts: s.loads().map((load) => load.startedAt),
   };
 }
 
@@ -68,10 +69,13 @@ describe('a phased run on Ollama', () => {
   });
 
   it('on a server that holds one model, never sends an agent call after a judge call: one switch', async () => {
-    const { run, agentAt, judgeAt, loads } = await phasedRun({ maxLoaded: 1, loadDelayMs: 20 });
+    const { run, agentAt, judgeAt, loads, loadStarts } = await phasedRun({ maxLoaded: 1, loadDelayMs: 20 });
     expect(run.cases.map((result) => result.status)).toEqual(['passed', 'passed', 'passed']);
     expect(Math.max(...agentAt)).toBeLessThanOrEqual(Math.min(...judgeAt));
     expect(loads).toEqual([AGENT, JUDGE]);
+    // The judge calls that leave while c's agent call is answered wait at the server, as Ollama's do:
+    // the judge model loads only once that call is answered, never evicting the agent's model mid-call.
+    expect(loadStarts[1]).toBeGreaterThanOrEqual(Math.max(...agentAt) + LATENCY_MS - 5);
   });
 
   it('with tools, judges nothing until every agent run has ended (a run may call again)', async () => {
