@@ -163,57 +163,23 @@ describe('runPack', () => {
     expect(interleaved.ids).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
-  it('phased, judges no case before every agent run is over', async () => {
-    const cases = ['a', 'b', 'c', 'd'].map((id) => ({ ...sampleCase, id }));
-    const order = async (phased: boolean) => {
-      const events: string[] = [];
-      let judged: () => void = () => {};
-      const firstJudgeCall = new Promise<void>((resolve) => {
-        judged = resolve;
-      });
-      const inner = scriptedAgent(() => '| Finding | Severity |');
-      // The last case answers only after a judge call, or after 50 ms when none may come first.
-      const agent: AgentPort = {
-        ...inner,
-        run: async (request) => {
-          if (request.caseId === 'd') await Promise.race([firstJudgeCall, new Promise((r) => setTimeout(r, 50))]);
-          events.push(`agent ${request.caseId}`);
-          return inner.run(request);
-        },
-      };
-      const judge = scriptedJudge((r) => {
-        judged();
-        events.push('judge');
-        return caught(r);
-      });
-      await collectRun({ pack, variant, cases, agent, judge, concurrency: 2, phased });
-      return events;
-    };
-    const phased = await order(true);
-    expect(phased.slice(0, 4)).toEqual(['agent a', 'agent b', 'agent c', 'agent d']);
-    expect(phased.slice(4).every((e) => e === 'judge')).toBe(true);
-    // Interleaved, the first answers are judged while the last case is still running.
-    const interleaved = await order(false);
-    expect(interleaved.indexOf('agent d')).toBeGreaterThan(interleaved.indexOf('judge'));
-  });
-
-  it('phased, without tools, sends judge calls once the last agent call has left, never before it', async () => {
+  it('phased, sends no judge call before the last agent call has left; interleaved, judges each answer at once', async () => {
     const cases = ['a', 'b', 'c'].map((id) => ({ ...sampleCase, id }));
     const lookup = defineTool({ name: 'lookup', description: 'Looks up a user', input: z.object({}), run: () => 'ok' });
-    const order = async (withTools: boolean) => {
+    const order = async (options: { phased: boolean; tools?: boolean; reports?: boolean }) => {
       const events: string[] = [];
       let judged: () => void = () => {};
       const firstJudgeCall = new Promise<void>((resolve) => {
         judged = resolve;
       });
       const inner = scriptedAgent(() => '| Finding | Severity |');
-      // A backend that reports its call leaving; the last case answers only after a judge call, or after
-      // 50 ms when none may come first.
+      // A backend that reports its call leaving (when `reports`); the last case answers only after a judge
+      // call, or after 50 ms when none may come first.
       const agent: AgentPort = {
         ...inner,
         run: async (request) => {
           events.push(`sent ${request.caseId}${request.onCallSent ? '' : ' (unreported)'}`);
-          request.onCallSent?.();
+          if (options.reports) request.onCallSent?.();
           await (request.caseId === 'c'
             ? Promise.race([firstJudgeCall, new Promise((r) => setTimeout(r, 50))])
             : new Promise((r) => setTimeout(r, 5)));
@@ -226,18 +192,23 @@ describe('runPack', () => {
         events.push('judge');
         return caught(r);
       });
-      const tooled = withTools ? definePack({ ...pack, tools: () => [lookup] }) : pack;
-      await collectRun({ pack: tooled, variant, cases, agent, judge, concurrency: 2, phased: true });
+      const tooled = options.tools ? definePack({ ...pack, tools: () => [lookup] }) : pack;
+      await collectRun({ pack: tooled, variant, cases, agent, judge, concurrency: 2, phased: options.phased });
       return events.map((e) => (e === 'judge' ? 'j' : e)).join(', ');
     };
     // c's call leaves alone in the last round: a's and b's judge calls take the idle slot while it is out.
-    expect(await order(false)).toBe(
-      'sent a, sent b, answered a, answered b, sent c, j, answered c, j, j, j, j, j, j, j, j',
+    const early = 'sent a, sent b, answered a, answered b, sent c, j, answered c, j, j, j, j, j, j, j, j';
+    expect(await order({ phased: true, reports: true })).toBe(early);
+    // A backend that never reports: the judging waits for every agent run to end.
+    expect(await order({ phased: true })).toBe(
+      'sent a, sent b, answered a, answered b, sent c, answered c, j, j, j, j, j, j, j, j, j',
     );
     // With tools a run may call again after its answer comes back: the judging waits for every run to end.
-    expect(await order(true)).toBe(
+    expect(await order({ phased: true, tools: true, reports: true })).toBe(
       'sent a (unreported), sent b (unreported), answered a, answered b, sent c (unreported), answered c, j, j, j, j, j, j, j, j, j',
     );
+    // Interleaved there is no barrier: c's agent run was queued first, and the judge calls follow at once.
+    expect(await order({ phased: false })).toBe(early);
   });
 
   it('runs agent, checks and judge per case and names the RISEN part to edit', async () => {
