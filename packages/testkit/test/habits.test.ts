@@ -1,17 +1,8 @@
-import { Ollama } from 'ollama';
-import { afterEach, describe, expect, it } from 'vitest';
-import { BUSY, type OllamaStandIn, PROMPT_TOO_LONG, type StandInOptions, startOllamaStandIn } from '../src/index.ts';
+import { describe, expect, it } from 'vitest';
+import { BUSY, PROMPT_TOO_LONG } from '../src/index.ts';
+import { freshStandIns } from './fresh-stand-in.ts';
 
-const open: OllamaStandIn[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-
-async function standIn(options: StandInOptions = {}): Promise<{ s: OllamaStandIn; ollama: Ollama }> {
-  const s = await startOllamaStandIn(options);
-  open.push(s);
-  return { s, ollama: new Ollama({ host: s.url }) };
-}
+const standIn = freshStandIns();
 
 /** `tokens` tokens of text at the stand-in's four characters a token. */
 const text = (tokens: number, fill = 'x') => fill.repeat(tokens * 4);

@@ -1,17 +1,8 @@
 import { Ollama } from 'ollama';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type OllamaStandIn, type StandInOptions, startOllamaStandIn } from '../src/index.ts';
+import { describe, expect, it } from 'vitest';
+import { freshStandIns } from './fresh-stand-in.ts';
 
-const open: OllamaStandIn[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
-
-async function standIn(options: StandInOptions = {}): Promise<{ s: OllamaStandIn; ollama: Ollama }> {
-  const s = await startOllamaStandIn(options);
-  open.push(s);
-  return { s, ollama: new Ollama({ host: s.url }) };
-}
+const standIn = freshStandIns();
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
