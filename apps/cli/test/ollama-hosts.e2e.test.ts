@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { EvalStore } from '@evalpacks/store';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ollamaHostsSchema } from '../src/backends/ollama/hosts-option.ts';
 import { evalCommand } from '../src/commands/eval.ts';
 import { closedPort } from './closed-port.ts';
 import { failureOf, quietIo } from './in-process.ts';
@@ -187,6 +188,9 @@ describe('eval on several Ollama hosts', () => {
   });
 });
 
+const COMMA_IN_CREDENTIALS = (url: string) =>
+  `evalpacks: --ollama-host ${url} has a comma in its user or password: commas separate hosts, so write it as %2C`;
+
 describe('--ollama-host', () => {
   const failure = (ollamaHost: string[]) =>
     failureOf(() => evalCommand({ domain: 'code-review', ollamaHost, store: tempStore() }, quietIo));
@@ -199,7 +203,41 @@ describe('--ollama-host', () => {
     [['a:1#0'], 'evalpacks: --ollama-host a:1#0: the calls at once after # must be from 1 to 256'],
     [['http://a:1#x'], 'evalpacks: --ollama-host http://a:1#x: after # comes the number of calls at once, e.g. #4'],
     [['a:1#2,http://a:1#3'], 'evalpacks: --ollama-host names http://a:1 twice'],
+    [['http://a:1', 'http://u:pa,ss@b:1'], COMMA_IN_CREDENTIALS('http://***@b:1')],
   ])('refuses %j in one line', async (hosts, line) => {
     expect(await failure(hosts)).toBe(line);
+  });
+
+  it('splits a value at every comma outside a user:password, in a host name or a path too', () => {
+    // No host name holds a comma, nor does the path of an Ollama server; a password may, written as %2C.
+    expect(ollamaHostsSchema.parse(['http://a,b:1', 'http://c:1/x,d:1', 'http://u:pa%2Css@e:1'])).toEqual([
+      'http://a',
+      'b:1',
+      'http://c:1/x',
+      'd:1',
+      'http://u:pa%2Css@e:1',
+    ]);
+    // A comma in the user too; and a second URL after the comma is a host of its own, whatever it carries.
+    expect(ollamaHostsSchema.safeParse(['http://a:1,http://us,er:pw@b:1']).error?.issues[0]?.message).toBe(
+      COMMA_IN_CREDENTIALS('http://***@b:1').slice('evalpacks: '.length),
+    );
+    expect(ollamaHostsSchema.parse(['http://a:1,http://u:pw@b:1'])).toEqual(['http://a:1', 'http://u:pw@b:1']);
+  });
+
+  it('exits 2 naming a URL whose password holds a comma, its secret left out; written %2C, it is sent', async () => {
+    const s = await startOllamaStandIn({ models: ['qwen3.5:4b'], basicAuth: 'evaluser:se,cret-77' });
+    open.push(s);
+    s.script({ match: { hasFormat: false }, reply: { content: REVIEW, promptTokens: 100, outputTokens: 50 } });
+    const withPassword = (password: string) => s.url.replace('http://', `http://evaluser:${password}@`);
+    const refused = await runCli(evalArgs(tempStore(), [`http://127.0.0.1:1,${withPassword('se,cret-77')}`]));
+    expect(refused.stderr).toBe(`${COMMA_IN_CREDENTIALS(s.url.replace('http://', 'http://***@'))}\n`);
+    expect(refused.code).toBe(2);
+    expect(s.calls).toHaveLength(0);
+
+    const sent = await runCli(evalArgs(tempStore(), [withPassword('se%2Ccret-77')]));
+    expect([sent.code, sent.stderr]).toEqual([0, '']);
+    const basic = `Basic ${Buffer.from('evaluser:se,cret-77').toString('base64')}`;
+    expect(s.calls.map((call) => call.headers.authorization)).toEqual(s.calls.map(() => basic));
+    expect(s.chatCalls()).toHaveLength(CASES.length);
   });
 });

@@ -2,12 +2,34 @@ import { redactUrl } from '@evalpacks/core/report';
 import { resolveOllamaHost } from '@evalpacks/models/host-url';
 import { z } from 'zod';
 
-/** Every value given, split at commas: `--ollama-host a,b --ollama-host c`; a stored run's single string too. */
-function hostList(value: unknown): unknown {
-  if (value === undefined) return undefined;
-  const given = Array.isArray(value) ? value : [value];
-  return given.flatMap((item) => (typeof item === 'string' ? item.split(',').map((part) => part.trim()) : [item]));
+/** Every value given: `--ollama-host a,b --ollama-host c` gives two; a stored run's single string, one. */
+function givenValues(value: unknown): unknown {
+  return Array.isArray(value) ? value : [value];
 }
+
+/** A URL's scheme: `http://`. */
+const SCHEME = /^[a-z][a-z\d+.-]*:\/\//i;
+
+/**
+ * A value's URL whose user:password holds a comma, if one does, as an error names it (`http://***@host:1`).
+ * A comma separates hosts everywhere else (no host name holds one, nor does the path of an Ollama server),
+ * but a password may, and split there it would give two broken hosts, one holding half the secret. Each
+ * `scheme://` after a comma starts a URL of its own: `http://a:1,http://u:p@b:1` is two hosts.
+ */
+function commaInCredentials(value: string): string | undefined {
+  for (const url of value.trim().split(/,\s*(?=[a-z][a-z\d+.-]*:\/\/)/i)) {
+    const scheme = SCHEME.exec(url)?.[0];
+    if (scheme === undefined) continue;
+    const rest = url.slice(scheme.length);
+    const authority = rest.split(/[/?#]/)[0] ?? '';
+    const at = authority.lastIndexOf('@');
+    if (authority.slice(0, Math.max(at, 0)).includes(',')) return redactUrl(`${scheme}***${rest.slice(at)}`);
+  }
+  return undefined;
+}
+
+/** The hosts of every value, split at its commas. */
+const splitAtCommas = (values: string[]) => values.flatMap((value) => value.split(',').map((part) => part.trim()));
 
 /** The most calls `#N` may give one host, as --concurrency allows. */
 const MAX_PER_HOST = 256;
@@ -47,27 +69,40 @@ function hostProblem(given: string): string | undefined {
 /**
  * `--ollama-host`, repeatable and comma-separated: the servers the calls are spread over, each with its own
  * limit after `#` if given. Kept as given (OLLAMA_HOST and the default apply at connect), so a stored run's
- * flags say what the user typed.
+ * flags say what the user typed. Idempotent: the options are parsed twice (by the command, then by connect).
  */
 export const ollamaHostsSchema = z
   .preprocess(
-    hostList,
-    z.array(z.string({ error: '--ollama-host must be a URL or host:port' })).superRefine((hosts, ctx) => {
-      const seen = new Set<string>();
-      for (const given of hosts) {
-        const problem = hostProblem(given);
-        if (problem) {
-          ctx.addIssue({ code: 'custom', message: problem });
-          return;
-        }
-        const resolved = resolveOllamaHost(hostSpec(given).host, {});
-        if (seen.has(resolved)) {
-          ctx.addIssue({ code: 'custom', message: `--ollama-host names ${redactUrl(resolved)} twice` });
-          return;
-        }
-        seen.add(resolved);
-      }
-    }),
+    givenValues,
+    z
+      .array(z.string({ error: '--ollama-host must be a URL or host:port' }))
+      .superRefine((values, ctx) => {
+        const url = values.map(commaInCredentials).find((found) => found !== undefined);
+        if (url === undefined) return;
+        ctx.addIssue({
+          code: 'custom',
+          message: `--ollama-host ${url} has a comma in its user or password: commas separate hosts, so write it as %2C`,
+        });
+      })
+      .transform(splitAtCommas)
+      .pipe(
+        z.array(z.string()).superRefine((hosts, ctx) => {
+          const seen = new Set<string>();
+          for (const given of hosts) {
+            const problem = hostProblem(given);
+            if (problem) {
+              ctx.addIssue({ code: 'custom', message: problem });
+              return;
+            }
+            const resolved = resolveOllamaHost(hostSpec(given).host, {});
+            if (seen.has(resolved)) {
+              ctx.addIssue({ code: 'custom', message: `--ollama-host names ${redactUrl(resolved)} twice` });
+              return;
+            }
+            seen.add(resolved);
+          }
+        }),
+      ),
   )
   .optional();
 
