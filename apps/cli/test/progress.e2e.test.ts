@@ -1,7 +1,14 @@
 import { stripVTControlCharacters } from 'node:util';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { codeReviewArgs, missedFinding, SCRIPTED_RESULTS, scriptAgent, scriptJudge } from './code-review-script.ts';
+import {
+  codeReviewArgs,
+  missedFinding,
+  SCRIPTED_RESULTS,
+  sample,
+  scriptAgent,
+  scriptJudge,
+} from './code-review-script.ts';
 import { BIN, run, runCli, SOURCE, summaryOf, TSX, tempStore } from './run-cli.ts';
 
 /** The last progress line of the scripted code-review run: its counts, tokens and cost are exact. */
@@ -63,5 +70,42 @@ describe('progress of eval --domain code-review', () => {
     expect([result.code, result.stderr]).toEqual([1, '']);
     expect(result.stdout.startsWith('Summary\n')).toBe(true);
     expect(summaryOf(result.stdout).split('\n').slice(0, SCRIPTED_RESULTS.length)).toEqual(SCRIPTED_RESULTS);
+  });
+});
+
+describe('progress of a run on several Ollama hosts', () => {
+  const open: OllamaStandIn[] = [];
+  afterAll(() => Promise.all(open.map((s) => s.close())));
+
+  it('counts the calls waiting for a host apart from those in flight once a host is taken out', async () => {
+    // a and b answer after 1.5 s; c dies with its first call, which then waits for a or b to be free.
+    const [a, b, c] = await Promise.all(
+      [1500, 1500, 0].map((latencyMs) => startOllamaStandIn({ models: ['qwen3.5:4b'], latencyMs })),
+    );
+    open.push(...[a, b, c].filter((s) => s !== undefined));
+    for (const s of [a, b]) scriptAgent(s as OllamaStandIn);
+    c?.script({
+      match: { hasFormat: false },
+      reply: () => {
+        setImmediate(() => void c.close());
+        return { content: sample('subtle-issues'), latencyMs: 60_000 };
+      },
+    });
+    const hosts = [a, b, c].map((s) => s?.url).join(',');
+    const args = ['eval', '--domain', 'code-review', '--structural-only', '--concurrency', '1'];
+    // A terminal 200 columns wide, so the line is drawn whole.
+    const cli = [TSX, SOURCE, BIN, ...args, '--ollama-host', hosts, '--store', tempStore()].map(quote).join(' ');
+    const result = await run('script', ['-qefc', `stty cols 200; ${cli}`, '/dev/null']);
+    expect(result.code).toBe(0);
+    const lines = stripVTControlCharacters(result.stdout.replace(/\r/g, ''));
+    // Drawn every 250 ms while a and b hold cases 1 and 2 and case 3 waits: in flight are the two sent.
+    expect(lines).toContain(
+      '0/3 cases (0%) · 0 passed, 0 failed, 0 errors · 2 in flight on 2 of 3 ollama hosts, 1 waiting · 0 tokens',
+    );
+    expect(lines).not.toContain('3 in flight on 2 of 3 ollama hosts');
+    // Once c's call went to a or b and the others were answered: one in flight, none waiting.
+    expect(lines).toContain(
+      '2/3 cases (66%) · 2 passed, 0 failed, 0 errors · 1 in flight on 2 of 3 ollama hosts · 2,800 tokens',
+    );
   });
 });

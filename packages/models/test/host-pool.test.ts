@@ -37,6 +37,7 @@ describe('which host takes a call', () => {
     const { hosts } = pool(['http://a:1', 'http://b:1', 'http://c:1'], 2);
     const [a, b, c] = hosts.all as [OllamaHost, OllamaHost, OllamaHost];
     expect([await hosts.acquire(), await hosts.acquire(), await hosts.acquire()]).toEqual([a, b, c]);
+    expect(hosts.waiting).toBe(0);
     expect(await hosts.acquire()).toBe(a);
     hosts.release(c);
     // c has nothing in flight now; a has two, b one.
@@ -50,10 +51,10 @@ describe('which host takes a call', () => {
       got = h;
     });
     await Promise.resolve();
-    expect(got).toBeUndefined();
+    expect([got, hosts.waiting]).toEqual([undefined, 1]);
     hosts.release(b);
     await waiting;
-    expect(got).toBe(b);
+    expect([got, hosts.waiting]).toEqual([b, 0]);
   });
 
   it("weighs busy by each host's own limit: 2 calls of 8 are less busy than 1 of 2", async () => {

@@ -42,6 +42,11 @@ export interface Connection {
   summaryRows?(): [string, string][];
   /** Where its calls are going, for the progress line: ` on 2 of 3 ollama hosts`; empty when there is nothing to say. */
   progressNote?(): string;
+  /**
+   * Calls it holds back until one of its servers has a free slot: ModelCalls counts them in flight, though
+   * none has been sent. Absent: it sends every call at once.
+   */
+  waiting?(): number;
 }
 
 /**

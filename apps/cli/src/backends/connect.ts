@@ -46,6 +46,10 @@ export interface Backends {
   summaryRows(): [string, string][];
   /** Where the calls are going, for the progress line (` on 2 of 3 ollama hosts`), or empty. */
   progressNote(): string;
+  /** Model calls sent and not answered yet. */
+  inFlight(): number;
+  /** Model calls waiting for a free server slot (a host taken out of several leaves calls waiting), not sent yet. */
+  waiting(): number;
 }
 
 /**
@@ -97,6 +101,7 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
     return connection;
   };
 
+  const waiting = () => [...connections.values()].reduce((sum, connection) => sum + (connection.waiting?.() ?? 0), 0);
   const key = (role: RoleChoice) => `${role.backend} ${role.model}`;
   const agents = new Map(request.agents.map((role) => [key(role), on(role.backend).agent(role.model)]));
   const judge = request.judge && on(request.judge.backend).judge(request.judge.model);
@@ -112,6 +117,9 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
     calls,
     summaryRows: () => [...connections.values()].flatMap((connection) => connection.summaryRows?.() ?? []),
     progressNote: () => [...connections.values()].map((connection) => connection.progressNote?.() ?? '').join(''),
+    // The call counter counts a call from the cache miss to the answer, its wait for a slot included.
+    inFlight: () => calls.inFlight() - waiting(),
+    waiting,
   };
 }
 

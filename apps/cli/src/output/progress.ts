@@ -26,6 +26,8 @@ export interface ProgressFeed {
   total: number;
   /** Model calls sent and not answered yet. */
   inFlight: () => number;
+  /** Model calls waiting for a free server slot, not sent yet. */
+  waiting?: () => number;
   /** Where they are, when the backends say: ` on 2 of 3 ollama hosts`. */
   where?: () => string;
   costOf: CostOf;
@@ -57,14 +59,23 @@ function clock(ms: number): string {
   return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
 }
 
+/** The model calls of a progress line: `16 in flight on 2 of 3 ollama hosts, 4 waiting`. */
+export interface CallsNow {
+  inFlight: number;
+  /** Shown only when some are. */
+  waiting: number;
+  where: string;
+}
+
 /** "12/200 cases (6%) · 11 passed, 1 failed, 0 errors · 16 in flight · 48,210 tokens · $0.0123 · 9s, ETA 2m21s" */
-export function progressLine(tally: Tally, total: number, inFlight: number, elapsedMs: number, where = ''): string {
+export function progressLine(tally: Tally, total: number, calls: CallsNow, elapsedMs: number): string {
   const share = total === 0 ? 100 : Math.floor((tally.done / total) * 100);
   const eta = tally.done === 0 ? '' : `, ETA ${clock((elapsedMs / tally.done) * (total - tally.done))}`;
+  const waiting = calls.waiting > 0 ? `, ${calls.waiting} waiting` : '';
   return [
     `${tally.done}/${total} cases (${share}%)`,
     `${tally.passed} passed, ${tally.failed} failed, ${tally.errors} errors`,
-    `${inFlight} in flight${where}`,
+    `${calls.inFlight} in flight${calls.where}${waiting}`,
     `${tally.tokens.toLocaleString('en-US')} tokens`,
     `$${tally.cost.toFixed(4)}`,
     `${clock(elapsedMs)}${eta}`,
@@ -76,8 +87,12 @@ export function startProgress(display: ProgressDisplay, write: (text: string) =>
   if (display.mode === 'off') return { write, result: () => {}, stop: () => {} };
   const started = performance.now();
   const tally: Tally = { done: 0, passed: 0, failed: 0, errors: 0, tokens: 0, cost: 0 };
-  const line = () =>
-    progressLine(tally, feed.total, feed.inFlight(), performance.now() - started, feed.where?.() ?? '');
+  const calls = (): CallsNow => ({
+    inFlight: feed.inFlight(),
+    waiting: feed.waiting?.() ?? 0,
+    where: feed.where?.() ?? '',
+  });
+  const line = () => progressLine(tally, feed.total, calls(), performance.now() - started);
   const count = (result: CaseResult) => {
     tally.done += 1;
     if (result.status === 'passed') tally.passed += 1;

@@ -171,7 +171,8 @@ export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo
   const session = await recordRun(prepared, store);
   const progress = startProgress(await display, io.write, {
     total: plan.cases.length * plan.epochs - session.completed.length,
-    inFlight: () => prepared.backends.calls.inFlight(),
+    inFlight: () => prepared.backends.inFlight(),
+    waiting: () => prepared.backends.waiting(),
     where: () => prepared.backends.progressNote(),
     costOf: prepared.costOf,
   });

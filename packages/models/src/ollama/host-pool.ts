@@ -43,6 +43,7 @@ export class OllamaHosts {
   readonly #warn: (line: string) => void;
   #next = 0;
   #waiting: (() => void)[] = [];
+  #queued = 0;
 
   constructor(hosts: readonly OllamaHost[], options: OllamaHostsOptions = {}) {
     if (hosts.length === 0) throw new Error('OllamaHosts needs at least one host');
@@ -82,14 +83,25 @@ export class OllamaHosts {
    * failed on) is passed over while another host serves.
    */
   async acquire(avoid?: OllamaHost): Promise<OllamaHost> {
-    for (;;) {
-      const slot = this.#pick(avoid);
-      if (slot) {
-        slot.inFlight += 1;
-        return slot.host;
+    let slot = this.#pick(avoid);
+    if (!slot) {
+      this.#queued += 1;
+      while (!slot) {
+        await new Promise<void>((resolve) => this.#waiting.push(resolve));
+        slot = this.#pick(avoid);
       }
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+      this.#queued -= 1;
     }
+    slot.inFlight += 1;
+    return slot.host;
+  }
+
+  /**
+   * Calls waiting for a free slot: not sent yet. Some wait as a matter of course once a host is taken out,
+   * as the run keeps as many calls going as all its hosts took.
+   */
+  get waiting(): number {
+    return this.#queued;
   }
 
   release(host: OllamaHost): void {

@@ -67,6 +67,7 @@ export function connectOllama({
       if (all < 2) return '';
       return serving === all ? ` on ${all} ollama hosts` : ` on ${serving} of ${all} ollama hosts`;
     },
+    waiting: () => hosts.waiting,
     summaryRows: () => {
       const row = hostsRow(hosts.usage());
       return row ? [row] : [];
