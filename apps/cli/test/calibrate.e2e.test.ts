@@ -1,9 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EvalStore } from '@evalpacks/store';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelsFor, packCopy, scriptStrictJudge, strictPrompt } from './calibrate-script.ts';
+import { closedPort } from './closed-port.ts';
 import { missedFinding, scriptAgent, scriptJudge } from './code-review-script.ts';
 import { runCli, tempStore } from './run-cli.ts';
 
@@ -91,6 +93,25 @@ describe('pnpm calibrate', () => {
     expect(result.stdout).toContain('model calls 0 made, 12 from the cache\n');
     expect(standIn.chatCalls().length).toBe(before);
     expect(body(result.stdout)).toBe(expected());
+  });
+
+  it('says which Ollama hosts served each judge, from the rows eval prints', async () => {
+    const dead = `http://127.0.0.1:${await closedPort()}`;
+    // A prompt of its own for judge B: questions no other test has put in the store's cache.
+    const prompt = join(mkdtempSync(join(tmpdir(), 'evalpacks-hosts-judge-')), 'careful-judge.md');
+    writeFileSync(prompt, '# Steps\n- Read the whole review before deciding.\n');
+    const args = ['--ollama-host', `${dead},${standIn.url}`, '--judge-model', 'judge:1b', '--versus-prompt', prompt];
+    const result = await runCli(['calibrate', '--pack', pack, ...args], { EVALPACKS_STORE: store });
+    // Judge A is answered from the cache, so its hosts are never checked; judge B's check leaves the dead one out.
+    expect(result.stderr).toBe(
+      `warning: ollama host ${dead} is left out: Cannot reach the Ollama server (ECONNREFUSED); running on 1 host\n`,
+    );
+    expect(result.code).toBe(0);
+    const [d, live] = [dead, standIn.url].map((url) => url.slice('http://'.length));
+    expect(result.stdout).toContain(
+      'model calls 12 made, 12 from the cache\n' +
+        `ollama hosts  judge A 2 (${d} 0 calls; ${live} 0 calls) · judge B 2 (${d} left out at the start; ${live} 12 calls)\n\n`,
+    );
   });
 
   it('exits 1 below --min-kappa, 0 at or above it', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { closedPort } from './closed-port.ts';
 import { IDEMPOTENCY_CATCH, scriptV2Comparison, V2_ONLY } from './compare-script.ts';
 import { ROOT, runCli } from './run-cli.ts';
 
@@ -151,6 +152,31 @@ describe('pnpm compare: errors, a pack of its own agent, paths from where pnpm r
     expect(result.stdout).toContain('  verdict           no detectable difference\n');
     // Both sides ran on the pack's agent: the stand-in never saw an agent call.
     expect(standIn.chatCalls({ hasFormat: false })).toHaveLength(0);
+  });
+
+  it('says, below the calls, which Ollama hosts served each side, from the rows eval prints', async () => {
+    scriptV2Comparison(standIn);
+    const dead = `http://127.0.0.1:${await closedPort()}`;
+    const hosts = ['--ollama-host', `${dead},${standIn.url}`];
+    const result = await runCli([
+      'compare',
+      '--domain',
+      'code-review',
+      '--variant',
+      'v2',
+      '--structural-only',
+      ...hosts,
+    ]);
+    const warning = `warning: ollama host ${dead} is left out: Cannot reach the Ollama server (ECONNREFUSED); running on 1 host\n`;
+    // Each side connects its own hosts, so each leaves the dead one out with its own warning.
+    expect(result.stderr).toBe(warning.repeat(2));
+    expect(result.code).toBe(0);
+    const side = `2 (${dead.slice('http://'.length)} left out at the start; ${standIn.url.slice('http://'.length)} 3 calls)`;
+    expect(result.stdout).toContain(
+      'calls     baseline 3 made, 0 from the cache · variant 3 made, 0 from the cache\n' +
+        `ollama hosts baseline ${side} · variant ${side}\n\n`,
+    );
+    expect(standIn.chatCalls()).toHaveLength(6);
   });
 
   it('refuses a model flag for a pack that brings its own agent', async () => {

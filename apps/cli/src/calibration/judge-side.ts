@@ -34,6 +34,8 @@ export interface JudgedSide {
   calls: ModelCallCounts;
   /** Verdicts taken from the labels (offline, not cached). */
   recorded: number;
+  /** Its backends' own summary rows (which Ollama hosts served how many calls). */
+  backendRows: [string, string][];
 }
 
 export interface SideContext {
@@ -89,5 +91,6 @@ export async function judgeSide(choice: JudgeChoice, context: SideContext): Prom
     stale,
     calls: backends.calls.stats().judge,
     recorded: judged.filter((item) => item.recorded).length,
+    backendRows: backends.summaryRows(),
   };
 }

@@ -16,6 +16,7 @@ import { resolveStorePath } from '../memory/store-path.ts';
 import { type CalibrateOptions, hasVersus, parseCalibrateOptions } from '../options/calibrate-options.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { shortPath } from '../output/file-reports.ts';
+import { sideRows } from '../output/side-rows.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
 import { UsageError } from '../usage-error.ts';
 
@@ -111,7 +112,15 @@ async function calibrate(options: CalibrateOptions, pack: Pack, store: EvalStore
   const calls = [a, b].filter((side) => side !== undefined).map((side) => side.calls);
   const made = calls.reduce((sum, c) => sum + c.made, 0);
   const cached = calls.reduce((sum, c) => sum + c.cached, 0);
-  io.write(`store  ${shortPath(store.path)} · model calls ${made} made, ${cached} from the cache\n\n`);
+  io.write(`store  ${shortPath(store.path)} · model calls ${made} made, ${cached} from the cache\n`);
+  const rows = b
+    ? [
+        { name: 'judge A', rows: a.backendRows },
+        { name: 'judge B', rows: b.backendRows },
+      ]
+    : [{ name: 'judge', rows: a.backendRows }];
+  for (const [label, value] of sideRows(rows)) io.write(`${label}  ${value}\n`);
+  io.write('\n');
 
   const judgeA = calibrated(a);
   const lines = [...agreementLines(judgeA)];

@@ -8,6 +8,7 @@ import { loadPrices } from '../cost/prices.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { printCompareHeader, type SideFacts, sideFacts, sideLabels } from '../output/compare-header.ts';
 import { shortPath } from '../output/file-reports.ts';
+import { sideRows } from '../output/side-rows.ts';
 import type { ComparePlan } from './compare-plan.ts';
 import { type PreparedRun, prepareRun, recordRun, runPrepared } from './execute.ts';
 import { keepHeapNearLive } from './heap-growth.ts';
@@ -90,8 +91,14 @@ export async function executeCompare(plan: ComparePlan, store: EvalStore, io: Co
   const after = await runSide(variant, store);
   io.write(
     `runs      baseline ${before.id}, variant ${after.id} in ${shortPath(store.path)}\n` +
-      `calls     baseline ${callsOf(baseline)} · variant ${callsOf(variant)}\n\n`,
+      `calls     baseline ${callsOf(baseline)} · variant ${callsOf(variant)}\n`,
   );
+  const backendRows = sideRows([
+    { name: 'baseline', rows: baseline.backends.summaryRows() },
+    { name: 'variant', rows: variant.backends.summaryRows() },
+  ]);
+  for (const [label, value] of backendRows) io.write(`${label.padEnd(9)} ${value}\n`);
+  io.write('\n');
   const paired = pairedByBudget(before, after);
   const comparison = compareRuns(...paired.tallies, { seed: plan.seed });
   printComparison(comparison, {
