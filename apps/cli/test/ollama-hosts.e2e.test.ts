@@ -191,6 +191,9 @@ describe('eval on several Ollama hosts', () => {
 const COMMA_IN_CREDENTIALS = (url: string) =>
   `evalpacks: --ollama-host ${url} has a comma in its user or password: commas separate hosts, so write it as %2C`;
 
+const NO_SCHEME = (host: string) =>
+  `evalpacks: --ollama-host ${host} gives a user and password without a scheme: put http:// or https:// before them`;
+
 describe('--ollama-host', () => {
   const failure = (ollamaHost: string[]) =>
     failureOf(() => evalCommand({ domain: 'code-review', ollamaHost, store: tempStore() }, quietIo));
@@ -204,6 +207,9 @@ describe('--ollama-host', () => {
     [['http://a:1#x'], 'evalpacks: --ollama-host http://a:1#x: after # comes the number of calls at once, e.g. #4'],
     [['a:1#2,http://a:1#3'], 'evalpacks: --ollama-host names http://a:1 twice'],
     [['http://a:1', 'http://u:pa,ss@b:1'], COMMA_IN_CREDENTIALS('http://***@b:1')],
+    // Credentials without a scheme never parse: refused whole, so no half of a password is quoted back.
+    [['u:pa,ss@127.0.0.1:1'], NO_SCHEME('***@127.0.0.1:1')],
+    [['a:1,u:secret@b:1'], NO_SCHEME('***@b:1')],
   ])('refuses %j in one line', async (hosts, line) => {
     expect(await failure(hosts)).toBe(line);
   });

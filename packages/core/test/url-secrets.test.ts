@@ -14,6 +14,9 @@ describe('secrets in URLs', () => {
       'http://***@host:8080/run?api_key=***&mode=***#x',
     );
     expect(redactUrl('http://127.0.0.1:11434')).toBe('http://127.0.0.1:11434');
+    // A host given without its scheme keeps its secret too.
+    expect(redactUrl('svc:TOPSECRET@host:8080/x?token=T')).toBe('***@host:8080/x?token=***');
+    expect(redactUrl('127.0.0.1:11434')).toBe('127.0.0.1:11434');
     expect(redactUrls('fetch of https://u:p@a.example/x?token=T failed, see http://b.example/')).toBe(
       'fetch of https://***@a.example/x?token=*** failed, see http://b.example/',
     );

@@ -3,18 +3,19 @@ const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
 
 /**
  * A URL as it may be printed or stored: user info becomes `***@`, every query value `***` (any of them
- * may be a key or a token). A URL with neither is returned exactly as given.
+ * may be a key or a token), with or without a scheme. A URL with neither is returned exactly as given.
  */
 export function redactUrl(url: string): string {
   const at = url.indexOf('://');
-  if (at < 0) return url;
-  const rest = url.slice(at + 3);
+  // Without a scheme (`user:pass@host:port`, as a host may be mistyped) the text is authority and path alone.
+  const scheme = at < 0 ? '' : url.slice(0, at + 3);
+  const rest = at < 0 ? url : url.slice(at + 3);
   const authorityEnd = rest.search(/[/?#]/);
   const authority = authorityEnd < 0 ? rest : rest.slice(0, authorityEnd);
   const tail = authorityEnd < 0 ? '' : rest.slice(authorityEnd);
   const host = authority.includes('@') ? `***@${authority.slice(authority.lastIndexOf('@') + 1)}` : authority;
   const redactedTail = tail.replace(/([?&][^=&#]*=)[^&#]*/g, '$1***');
-  return `${url.slice(0, at)}://${host}${redactedTail}`;
+  return `${scheme}${host}${redactedTail}`;
 }
 
 /** Text with every URL in it redacted (see redactUrl). */

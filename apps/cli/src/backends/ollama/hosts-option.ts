@@ -28,6 +28,18 @@ function commaInCredentials(value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A value's part that gives a user and password without a scheme (`u:p@host`), as an error may name it
+ * (`***@host`). Such a host never parses, and split at a comma in the password, its first half would be
+ * quoted back as a host that is not a URL: refused whole, its credentials never printed.
+ */
+function credentialsWithoutScheme(value: string): string | undefined {
+  for (const part of value.trim().split(/,\s*(?=[a-z][a-z\d+.-]*:\/\/)/i)) {
+    if (!SCHEME.test(part) && part.includes('@')) return `***${part.slice(part.lastIndexOf('@'))}`;
+  }
+  return undefined;
+}
+
 /** The hosts of every value, split at its commas. */
 const splitAtCommas = (values: string[]) => values.flatMap((value) => value.split(',').map((part) => part.trim()));
 
@@ -77,6 +89,14 @@ export const ollamaHostsSchema = z
     z
       .array(z.string({ error: '--ollama-host must be a URL or host:port' }))
       .superRefine((values, ctx) => {
+        const bare = values.map(credentialsWithoutScheme).find((found) => found !== undefined);
+        if (bare !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `--ollama-host ${bare} gives a user and password without a scheme: put http:// or https:// before them`,
+          });
+          return;
+        }
         const url = values.map(commaInCredentials).find((found) => found !== undefined);
         if (url === undefined) return;
         ctx.addIssue({
