@@ -68,6 +68,17 @@ function childrenCpuMs(): number {
   }
 }
 
+/** A live process's own CPU time (user + system, ms) from /proc (Linux); NaN once it is gone. */
+function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // After the command name, utime and stime are the 12th and 13th fields.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** USER_HZ, which Linux fixes at 100 for /proc. */
 const CLOCK_TICKS = 100;
 
@@ -78,6 +89,8 @@ export interface Timed {
   cpuMs: number;
   code: number | null;
   peakRssKb: number;
+  /** The process's own CPU time (ms) at each 100 ms sample, with the time (Date.now()) it was read. */
+  cpuTrace: { at: number; cpuMs: number }[];
 }
 
 /** Runs the built CLI on plain node with a fresh store, output ignored; times it and samples its peak RSS. */
@@ -88,12 +101,16 @@ export async function timeBuiltCli(args: string[]): Promise<Timed> {
   const started = performance.now();
   const child = spawn(process.execPath, [BUILT_BIN, ...args, '--store', store], { cwd: ROOT, stdio: 'ignore' });
   let peak = 0;
+  const cpuTrace: Timed['cpuTrace'] = [];
   // VmHWM only grows, so the last sample before exit is the run's peak (to within the final 100 ms).
   const sampler = setInterval(() => {
-    if (child.pid) peak = Math.max(peak, peakRssKb(child.pid));
+    if (!child.pid) return;
+    peak = Math.max(peak, peakRssKb(child.pid));
+    const cpuMs = processCpuMs(child.pid);
+    if (!Number.isNaN(cpuMs)) cpuTrace.push({ at: Date.now(), cpuMs });
   }, 100);
   const [code] = (await once(child, 'close')) as [number | null];
   clearInterval(sampler);
   const ms = performance.now() - started;
-  return { spawnedAt, ms, cpuMs: childrenCpuMs() - cpuBefore, code, peakRssKb: peak };
+  return { spawnedAt, ms, cpuMs: childrenCpuMs() - cpuBefore, code, peakRssKb: peak, cpuTrace };
 }
