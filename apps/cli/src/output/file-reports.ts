@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { GradeOptions } from '@evalpacks/core/grade';
+import type { RunGrade } from '@evalpacks/core/grade';
 import { jsonReportParts, junitReportParts, markdownReportParts, type ReportSource } from '@evalpacks/core/report';
 import { InfrastructureError } from '@evalpacks/core/runner';
 /** Every --reporter: the console, and the files written at the end of a run. */
@@ -11,10 +11,13 @@ export const REPORTERS = ['console', 'json', 'junit', 'markdown', 'html'] as con
 
 type FileReporter = Exclude<(typeof REPORTERS)[number], 'console'>;
 
-/** What every file report is written with: the run's store id, its grading and (results.json) its record. */
+/**
+ * What every file report is written with: the run's store id, its grade (the one the summary printed and the
+ * exit code came from; the HTML report grades its own, as the viewer does) and (results.json) its record.
+ */
 export interface ReportOptions {
   runId: string;
-  grading: GradeOptions;
+  grade: RunGrade;
   record?: Record<string, unknown>;
 }
 

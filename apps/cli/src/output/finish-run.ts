@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { CaseResult } from '@evalpacks/core';
-import type { GradableRun } from '@evalpacks/core/grade';
+import { type GradableRun, gradeRun } from '@evalpacks/core/grade';
 import { consoleReporter, type PriceLookup, repeatReporter } from '@evalpacks/core/report';
 import type { AdaptiveConcurrency, ModelCalls } from '@evalpacks/core/runner';
 import type { PlanPolicy, ReportPlan } from '../run/plan.ts';
@@ -67,13 +67,14 @@ export async function finishRun(finish: FinishOptions): Promise<number> {
   const throttling = finish.pace && concurrencyRow(finish.pace.report());
   if (throttling) rows.push(throttling);
   rows.push(...(finish.backendRows ?? []));
-  const grading = { policy: policy.name, minPassRate: report.minPassRate, maxFlaky: report.maxFlaky };
-  // The summary grades the run once; its grade decides the exit code too.
-  const grade = epochs > 1 ? output.repeatSummary(run, rows, grading) : output.summary(run, rows, grading);
+  // Graded once: the summary, every file report and the exit code show this one grade.
+  const grade = gradeRun(run, { policy: policy.name, minPassRate: report.minPassRate, maxFlaky: report.maxFlaky });
+  if (epochs > 1) output.repeatSummary(run, rows, grade);
+  else output.summary(run, rows, grade);
   const dir = report.out ?? join(finish.storePath, '..', 'reports', `run-${finish.runId}`);
   const written = await writeFileReports(report.files, { run, results: finish.results }, dir, {
     runId: String(finish.runId),
-    grading,
+    grade,
     ...(finish.record && { record: finish.record }),
   });
   for (const path of written) io.write(`report ${path}\n`);

@@ -59,10 +59,10 @@ export function summaryView(result: RunResult, options: SummaryOptions): RunSumm
   const { costUsd, policy } = options;
   const rows: [string, string][] = costUsd === undefined ? [] : [['cost', `${formatUsd(costUsd)} recorded`]];
   // The grade the CLI gave the run, as far as the store keeps its settings (--min-pass-rate is not stored).
-  const grading = policy ? { policy } : {};
-  if (options.epochs > 1) repeatReporter({ write, color: false }).summary(result, rows, grading);
-  else consoleReporter({ write, color: false }).summary(result, rows, grading);
+  const grade = gradeRun(result, policy ? { policy } : {});
+  if (options.epochs > 1) repeatReporter({ write, color: false }).summary(result, rows, grade);
+  else consoleReporter({ write, color: false }).summary(result, rows, grade);
   const at = text.indexOf('\nSuggestions\n');
-  const { suggestions } = gradeRun(result, grading);
+  const { suggestions } = grade;
   return { text: (at < 0 ? text : text.slice(0, at)).trimEnd(), suggestions: unique(suggestions) };
 }

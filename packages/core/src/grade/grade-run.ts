@@ -1,6 +1,7 @@
 /**
- * gradeRun: the one place a run's results become its grade. The console, the file reporters, compare, the
- * CLI's exit code and the viewer all call it, so they can never disagree about a run.
+ * gradeRun: the one place a run's results become its grade, so the console, the file reporters, compare, the
+ * CLI's exit code and the viewer can never disagree about a run. The CLI grades a finished run once and hands
+ * that grade to its summary, its file reports and its exit code (the reporters grade only when given none).
  *
  * Pure over stored data: it reads only the run's cases, as records (runPack returns them) or whole results (the store gives them back)
  * and the two settings a person chose for the run, which the store keeps with it (the repeat policy and

@@ -1,7 +1,7 @@
 import { createColors } from 'picocolors';
 import type { CaseRecord, GradableRun } from '../grade/case-record.ts';
 import { describeItem } from '../grade/describe-item.ts';
-import { type GradeOptions, gradeRun, type RunGrade } from '../grade/grade-run.ts';
+import { gradeRun, type RunGrade } from '../grade/grade-run.ts';
 import type { CaseResult } from '../schema/result.ts';
 import { clusteredRate } from '../stats/clustered.ts';
 import { wilsonInterval } from '../stats/wilson.ts';
@@ -106,16 +106,16 @@ export function consoleReporter(options: ConsoleReporterOptions) {
   }
 
   /**
-   * `rows` are the caller's own label/value lines (model calls), printed after the counts; `grading` the
-   * run's settings for gradeRun (its pass-rate gate row follows the caller's rows).
+   * `rows` are the caller's own label/value lines (model calls), printed after the counts; `grade` the
+   * run's grade as gradeRun gave it under the run's settings (its pass-rate gate row follows the caller's
+   * rows), else the run is graded here under the default policy. Returns the grade it printed.
    */
   function summary(
     received: GradableRun,
     rows: [label: string, value: string][] = [],
-    grading: GradeOptions = {},
+    grade: RunGrade = gradeRun(received),
   ): RunGrade {
     const run = visibleRun(received);
-    const grade = gradeRun(run, grading);
     const s = summarizeRun(run);
     const row = (label: string, value: string) => out(`  ${label.padEnd(16)}${value}`);
     out(c.bold('Summary'));

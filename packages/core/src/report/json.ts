@@ -1,12 +1,12 @@
-import { type GradeOptions, gradeRun } from '../grade/grade-run.ts';
+import { gradeRun, type RunGrade } from '../grade/grade-run.ts';
 import type { RunResult } from '../schema/result.ts';
 import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
 import { summarizeRun } from './summary.ts';
 
 export interface JsonReportOptions {
   runId?: string;
-  /** The run's settings for gradeRun. */
-  grading?: GradeOptions;
+  /** The run's grade (gradeRun under the run's settings); without it the run is graded under the default policy. */
+  grade?: RunGrade;
   /**
    * The store's record of the run beyond the result's own fields (its configuration, prompt hash, epochs,
    * shard): written as `record`, so a results file carries what a merge of shards checks.
@@ -24,7 +24,7 @@ const nested = (value: unknown, depth: number) =>
  */
 export function* jsonReportParts(source: ReportSource, options: JsonReportOptions = {}): Generator<string> {
   const { run } = source;
-  const { passed, exitCode, policy, caseCounts, passRate, gate, notStarted } = gradeRun(run, options.grading);
+  const { passed, exitCode, policy, caseCounts, passRate, gate, notStarted } = options.grade ?? gradeRun(run);
   const grade = { passed, exitCode, policy, cases: caseCounts, passRate, ...(gate && { gate }), notStarted };
   const report = {
     ...(options.runId ? { runId: options.runId } : {}),

@@ -1,5 +1,6 @@
-import { asRecord, type GradableRun } from '../grade/case-record.ts';
-import { reduceEpochs } from '../grade/reduce-epochs.ts';
+import { asRecord } from '../grade/case-record.ts';
+import type { RunGrade } from '../grade/grade-run.ts';
+import { type CaseTally, reduceEpochs } from '../grade/reduce-epochs.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
 import { caseLabel, epochsOf, verdictLines } from './case-details.ts';
 import { itemCount, itemTitle } from './repeat-console.ts';
@@ -10,6 +11,8 @@ export interface JunitReportOptions {
   /** The run's id in the store, recorded as a property. */
   runId?: string;
   hostname?: string;
+  /** The run's grade, whose case tallies say which items flipped; without it the epochs are reduced here. */
+  grade?: RunGrade;
 }
 
 const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
@@ -38,10 +41,10 @@ function details(result: CaseResult): string {
 
 /**
  * Every item that passed in some epochs and failed in others, as "subtle-issues finding x: caught 2/3".
- * Whether an item flipped does not depend on the repeat policy, so any policy reduces the epochs here.
+ * Whether an item flipped does not depend on the repeat policy, so the tallies of any policy will do.
  */
-function flakyItems(run: GradableRun): { caseId: string; line: string }[] {
-  return reduceEpochs(run.cases, () => 'majority').flatMap((tally) =>
+function flakyItems(tallies: readonly CaseTally[]): { caseId: string; line: string }[] {
+  return tallies.flatMap((tally) =>
     tally.items
       .filter((item) => item.flaky)
       .map((item) => ({ caseId: tally.case.id, line: `${tally.case.id} ${itemTitle(item)}: ${itemCount(item)}` })),
@@ -87,7 +90,7 @@ export function* junitReportParts(source: ReportSource, options: JunitReportOpti
     hostname: options.hostname ?? 'localhost',
     ...counts,
   });
-  const flakyFound = flakyItems({ ...run, cases: records });
+  const flakyFound = flakyItems(options.grade?.cases ?? reduceEpochs(records, () => 'majority'));
   const flaky = flakyFound.map((item) => item.line);
   const flakyCases = new Set(flakyFound.map((item) => item.caseId));
   const systemOut =

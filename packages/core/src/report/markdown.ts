@@ -1,4 +1,4 @@
-import { type GradeOptions, gradeRun } from '../grade/grade-run.ts';
+import { gradeRun, type RunGrade } from '../grade/grade-run.ts';
 import type { RunResult } from '../schema/result.ts';
 import { caseCounts, caseLabel, epochsOf, verdictLines } from './case-details.ts';
 import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
@@ -7,8 +7,8 @@ import { visible } from './visible.ts';
 
 export interface MarkdownReportOptions {
   runId?: string;
-  /** The run's settings for gradeRun. */
-  grading?: GradeOptions;
+  /** The run's grade (gradeRun under the run's settings); without it the run is graded under the default policy. */
+  grade?: RunGrade;
 }
 
 const ICON = { passed: '✅', failed: '❌', error: '⚠️' } as const;
@@ -36,7 +36,6 @@ const code = (raw: string) => `\`${visible(raw).replace(/`/g, "'")}\``;
 /** The Markdown report as parts (see markdownReport), its cases read one at a time from the source, twice. */
 export function* markdownReportParts(source: ReportSource, options: MarkdownReportOptions = {}): Generator<string> {
   const { run } = source;
-  const grade = gradeRun(run, options.grading);
   const s = summarizeRun(run);
   const epochs = epochsOf(run.cases);
   let first = true;
@@ -81,7 +80,7 @@ export function* markdownReportParts(source: ReportSource, options: MarkdownRepo
     yield line('</details>');
     yield line('');
   }
-  const { suggestions } = grade;
+  const { suggestions } = options.grade ?? gradeRun(run);
   if (suggestions.length > 0) {
     yield line('### Suggestions');
     yield line('');

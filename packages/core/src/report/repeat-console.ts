@@ -1,6 +1,6 @@
 import { createColors } from 'picocolors';
 import type { GradableRun } from '../grade/case-record.ts';
-import { type GradeOptions, gradeRun, type RunGrade } from '../grade/grade-run.ts';
+import { gradeRun, type RunGrade } from '../grade/grade-run.ts';
 import { type CaseTally, countItems, type ItemTally } from '../grade/reduce-epochs.ts';
 import type { RepeatPolicy } from '../schema/repeat-policy.ts';
 import type { PriceLookup } from './cost.ts';
@@ -8,7 +8,7 @@ import { flagged, formatInterval, formatRate } from './format-rate.ts';
 import { summarizeRepeats } from './repeat-summary.ts';
 import { summarizeRun } from './summary.ts';
 import { gateRows, printSuggestions, spendRows, tokenLine } from './summary-rows.ts';
-import { visibleRun } from './visible.ts';
+import { visible, visibleRun } from './visible.ts';
 
 export interface RepeatReporterOptions {
   write: (text: string) => void;
@@ -43,8 +43,9 @@ export function repeatReporter(options: RepeatReporterOptions) {
   const out = (line = '') => options.write(`${line}\n`);
   const row = (label: string, value: string) => out(`  ${label.padEnd(16)}${value}`);
 
+  // The grade holds the run's text as it was: what is printed of it is made visible here.
   function perCase(tallies: readonly CaseTally[], policy: RepeatPolicy): void {
-    const width = Math.max(...tallies.map((tally) => tally.case.id.length));
+    const width = Math.max(...tallies.map((tally) => visible(tally.case.id).length));
     out(c.bold(`Per case over ${Math.max(...tallies.map((tally) => tally.epochs))} epochs`));
     for (const tally of tallies) {
       const structural = countItems(tally, 'check');
@@ -58,25 +59,25 @@ export function repeatReporter(options: RepeatReporterOptions) {
       ].filter(Boolean);
       const status = STATUS_LABEL[tally.status];
       const paint = tally.status === 'passed' ? c.green : tally.status === 'failed' ? c.red : c.yellow;
-      out(`  ${tally.case.id.padEnd(width)}  ${paint(status.padEnd(5))} ${parts.join(' · ')}`);
+      out(`  ${visible(tally.case.id).padEnd(width)}  ${paint(status.padEnd(5))} ${parts.join(' · ')}`);
       for (const item of tally.items) {
-        if (item.verdict === 'failed') out(`    ${c.red('FAIL')} ${itemTitle(item)}: ${itemCount(item)}`);
+        if (item.verdict === 'failed') out(`    ${c.red('FAIL')} ${visible(itemTitle(item))}: ${itemCount(item)}`);
       }
     }
     out();
   }
 
   /**
-   * `rows` are the caller's own label/value lines (model calls), printed after the counts; `grading` the
-   * run's settings for gradeRun: its policy (cases with their own are marked) and pass-rate gate.
+   * `rows` are the caller's own label/value lines (model calls), printed after the counts; `grade` the
+   * run's grade as gradeRun gave it under the run's settings: its policy (cases with their own are marked)
+   * and pass-rate gate; else the run is graded here under the default policy. Returns the grade it printed.
    */
   function summary(
     received: GradableRun,
     rows: [label: string, value: string][] = [],
-    grading: GradeOptions = {},
+    grade: RunGrade = gradeRun(received),
   ): RunGrade {
     const run = visibleRun(received);
-    const grade = gradeRun(run, grading);
     perCase(grade.cases, grade.policy);
     const s = summarizeRepeats(grade.cases);
     const totals = summarizeRun(run);
@@ -114,7 +115,7 @@ export function repeatReporter(options: RepeatReporterOptions) {
       out(c.bold('Flaky (passed in some epochs, failed in others)'));
       for (const { caseId, policy, item } of s.flaky) {
         const verdict = item.verdict === 'passed' ? c.green('passes') : c.red('fails');
-        out(`  ${caseId}  ${itemTitle(item)}: ${itemCount(item)} → ${verdict} under ${policy}`);
+        out(`  ${visible(caseId)}  ${visible(itemTitle(item))}: ${itemCount(item)} → ${verdict} under ${policy}`);
       }
     }
     printSuggestions(out, c, grade.suggestions);

@@ -5,6 +5,7 @@ import type { Suggestion } from '../grade/suggestions.ts';
 import { describeCost, estimateCost, type PriceLookup } from './cost.ts';
 import { percent } from './format-rate.ts';
 import { type RunSummary, summarizeRun } from './summary.ts';
+import { visible } from './visible.ts';
 
 /** The tokens row both summaries print. */
 export function tokenLine(s: Pick<RunSummary, 'agentTokens' | 'judgeTokens'>): string {
@@ -41,14 +42,18 @@ export function flakyLimitRow(flaky: number, maximum: number, where = ''): { row
   return { row: ['flaky limit', `${items} (at most ${maximum}${ok ? '' : ', exceeded'})`], ok };
 }
 
-/** The Suggestions block, one line each, naming the prompt part to edit; identical lines once. */
+/**
+ * The Suggestions block, one line each, naming the prompt part to edit; identical lines once. The
+ * suggestions hold the run's text as it was: they are made visible first, so the lines compared are those shown.
+ */
 export function printSuggestions(
   out: (line?: string) => void,
   c: ReturnType<typeof createColors>,
   suggestions: readonly Suggestion[],
 ): void {
   const seen = new Set<string>();
-  const unique = suggestions.filter((suggestion) => {
+  const shown = suggestions.map((s) => ({ target: s.target, caseId: visible(s.caseId), text: visible(s.text) }));
+  const unique = shown.filter((suggestion) => {
     const key = `${suggestion.target}|${suggestion.caseId}|${suggestion.text}`;
     if (seen.has(key)) return false;
     seen.add(key);
