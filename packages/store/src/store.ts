@@ -1,4 +1,4 @@
-import type { CaseResult, Label } from '@evalpacks/core';
+import type { Case, CaseResult, Label, Transcript } from '@evalpacks/core';
 import type { CallCache } from '@evalpacks/core/runner';
 import Database from 'better-sqlite3';
 import { ZodError } from 'zod';
@@ -10,10 +10,19 @@ import {
   selectCasePage,
   selectCasesSavedAfter,
 } from './case-listing.ts';
-import { type CostOf, insertCaseResult, selectCaseResults } from './case-results.ts';
+import { type CostOf, insertCaseResult } from './case-results.ts';
 import { StoreError, storeFix } from './errors.ts';
 import { deleteLabel, selectLabels, upsertLabel } from './labels.ts';
 import { openDatabase, openDatabaseReadOnly } from './open-database.ts';
+import {
+  countResults,
+  selectCaseResults,
+  selectResultKeys,
+  selectRunCases,
+  selectSavedOrder,
+  selectSavedResult,
+  selectTranscript,
+} from './read-results.ts';
 import { type RunFacets, type RunFilter, type RunPage, selectRunFacets, selectRunPage } from './run-listing.ts';
 import {
   beat,
@@ -110,9 +119,46 @@ export class EvalStore {
     this.guard(() => insertCaseResult(this.db, runId, result, costOf));
   }
 
-  /** Every result of a run, or of one case of it (all its epochs). */
+  /**
+   * Every result of a run in the order they were saved, or of one case of it (all its epochs). A whole
+   * run of 30,000 results is hundreds of MB: what reads every result should use eachCaseResult.
+   */
   caseResults(runId: number, caseId?: string): CaseResult[] {
-    return this.guard(() => selectCaseResults(this.db, runId, caseId));
+    if (caseId !== undefined) return this.guard(() => selectCaseResults(this.db, runId, caseId));
+    return [...this.eachCaseResult(runId)];
+  }
+
+  /**
+   * Every result of a run in the order they were saved, each read from the store as the caller reaches
+   * it, so only one is held at once. The store may be written meanwhile; results saved (or saved again)
+   * after the call are not yielded.
+   */
+  *eachCaseResult(runId: number): Generator<CaseResult> {
+    const order = this.guard(() => selectSavedOrder(this.db, runId));
+    for (const saved of order) {
+      const result = this.guard(() => selectSavedResult(this.db, saved));
+      if (result) yield result;
+    }
+  }
+
+  /** How many results a run has saved. */
+  resultCount(runId: number): number {
+    return this.guard(() => countResults(this.db, runId));
+  }
+
+  /** The case and epoch of each result a run saved, in the order they were saved (no result read). */
+  resultKeys(runId: number): { caseId: string; epoch: number }[] {
+    return this.guard(() => selectResultKeys(this.db, runId));
+  }
+
+  /** The answer a run saved for one case and epoch (a re-judge reads each as its case runs). */
+  transcript(runId: number, caseId: string, epoch: number): Transcript | undefined {
+    return this.guard(() => selectTranscript(this.db, runId, caseId, epoch));
+  }
+
+  /** The cases a run saved results of, in the order of their first result. */
+  runCases(runId: number): Case[] {
+    return this.guard(() => selectRunCases(this.db, runId));
   }
 
   /** One page of runs, newest first, with their results counted. */

@@ -5,16 +5,22 @@ import type { RunMeta, RunRecord } from '@evalpacks/store';
 import { UsageError } from '../usage-error.ts';
 import { configDifferences, type RunConfig } from './run-config.ts';
 
-/** One shard's run as read from its store file. */
+/** One shard's run as read from its store file (or results.json). */
 export interface ShardRun {
   file: string;
   run: RunRecord;
-  results: CaseResult[];
+  /** The case and epoch of each result it holds. */
+  keys: { caseId: string; epoch: number }[];
+  /** Its results of one case, every epoch it holds: read when the merge reaches the case. */
+  caseResults(caseId: string): CaseResult[];
 }
 
 export interface MergedRun {
   meta: Omit<RunMeta, 'startedAt'> & { startedAt: string };
-  result: RunResult;
+  /** The joined run but its cases. */
+  result: Omit<RunResult, 'cases'>;
+  /** Its results in the run's order, read from the shards a case at a time. */
+  results(): Generator<CaseResult>;
 }
 
 const name = (shard: ShardRun) => basename(shard.file);
@@ -71,7 +77,7 @@ function checkComplete(shard: ShardRun, caseIds: string[], epochs: number): void
     caseIds.map((id) => ({ id })),
     part,
   ).flatMap(({ id }) => Array.from({ length: epochs }, (_, epoch) => `${id}#${epoch}`));
-  const have = new Set(shard.results.map((result) => `${result.case.id}#${result.epoch}`));
+  const have = new Set(shard.keys.map(({ caseId, epoch }) => `${caseId}#${epoch}`));
   const lacking = expected.filter((key) => !have.has(key));
   if (lacking.length > 0 || have.size !== expected.length) {
     throw new UsageError(
@@ -95,10 +101,14 @@ export function mergeShards(shards: ShardRun[]): MergedRun {
   const caseIds = Object.keys(config.cases);
   for (const shard of shards) checkComplete(shard, caseIds, first.run.epochs);
 
-  const byKey = new Map(shards.flatMap((shard) => shard.results).map((r) => [`${r.case.id}#${r.epoch}`, r]));
-  const cases = caseIds.flatMap((id) =>
-    Array.from({ length: first.run.epochs }, (_, epoch) => byKey.get(`${id}#${epoch}`) as CaseResult),
-  );
+  // Complete shards of one count hold each case, every epoch of it, in exactly one of them.
+  const holder = new Map(shards.flatMap((shard) => shard.keys.map(({ caseId }) => [caseId, shard] as const)));
+  function* results(): Generator<CaseResult> {
+    for (const id of caseIds) {
+      const epochs = new Map((holder.get(id) as ShardRun).caseResults(id).map((r) => [r.epoch, r]));
+      for (let epoch = 0; epoch < first.run.epochs; epoch++) yield epochs.get(epoch) as CaseResult;
+    }
+  }
   const startedAt = shards.map((shard) => shard.run.startedAt).sort()[0] as string;
   const finishedAt = shards
     .map((shard) => shard.run.finishedAt ?? shard.run.startedAt)
@@ -121,7 +131,7 @@ export function mergeShards(shards: ShardRun[]): MergedRun {
       ...(first.run.judge && { judge: first.run.judge }),
       startedAt,
       finishedAt,
-      cases,
     },
+    results,
   };
 }

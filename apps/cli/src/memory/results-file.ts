@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { RunResultSchema } from '@evalpacks/core';
+import { type CaseResult, RunResultSchema } from '@evalpacks/core';
 import { ShardSchema } from '@evalpacks/core/runner';
 import type { RunMeta } from '@evalpacks/store';
 import { z } from 'zod';
@@ -69,9 +69,16 @@ export function readResultsFile(file: string, path: string): ShardRun {
     );
   }
   const { runId, record, cases, notStarted: _notStarted, ...result } = parsed.data;
+  const byCase = new Map<string, CaseResult[]>();
+  for (const caseResult of cases) {
+    const epochs = byCase.get(caseResult.case.id);
+    if (epochs) epochs.push(caseResult);
+    else byCase.set(caseResult.case.id, [caseResult]);
+  }
   return {
     file: path,
     run: { ...result, ...record, id: Number(runId ?? 0), status: 'completed' },
-    results: cases,
+    keys: cases.map((caseResult) => ({ caseId: caseResult.case.id, epoch: caseResult.epoch })),
+    caseResults: (caseId) => byCase.get(caseId) ?? [],
   };
 }

@@ -16,10 +16,13 @@ import { configDifferences } from './run-config.ts';
 /** A run being recorded: results are saved the moment they exist, an interruption marks it resumable. */
 export interface Session {
   run: RunRecord;
-  /** Results an interrupted attempt saved; the runner skips their case and epoch. */
-  completed: CaseResult[];
-  /** The saved results for the runner, once: the session lets go of them (the runner keeps records). */
-  handOverCompleted(): CaseResult[];
+  /** How many results an interrupted attempt saved. */
+  savedBefore: number;
+  /**
+   * The results an interrupted attempt saved (the runner skips their case and epoch), read from the store
+   * one at a time as the caller goes on, so nothing holds them all (the runner keeps records).
+   */
+  completed(): Iterable<CaseResult>;
   save(result: CaseResult): void;
   finish(result: { finishedAt: string }): void;
   /** The run stopped on an error: keep what was saved, resumable. */
@@ -57,7 +60,7 @@ export interface SessionOptions {
 
 export function startSession({ store, meta, resume, total, costOf, gitCommit }: SessionOptions): Session {
   let run: RunRecord;
-  let completed: CaseResult[] = [];
+  let savedBefore = 0;
   const owner = thisProcess();
   if (resume) {
     const differences = configDifferences(resume, meta);
@@ -71,7 +74,7 @@ export function startSession({ store, meta, resume, total, costOf, gitCommit }: 
       );
     }
     run = resume;
-    completed = store.caseResults(run.id);
+    savedBefore = store.resultCount(run.id);
   } else {
     run = store.beginRun({ ...meta, gitCommit, startedAt: new Date().toISOString() }, owner);
   }
@@ -82,7 +85,7 @@ export function startSession({ store, meta, resume, total, costOf, gitCommit }: 
     clearInterval(heartbeat);
     store.setOwnedRunStatus(run.id, owner, status, finishedAt);
   };
-  let saved = completed.length;
+  let saved = savedBefore;
   const stopListening = onInterrupt((signal) => {
     setStatus('interrupted');
     store.close();
@@ -93,12 +96,8 @@ export function startSession({ store, meta, resume, total, costOf, gitCommit }: 
   });
   return {
     run,
-    completed,
-    handOverCompleted() {
-      const earlier = this.completed;
-      this.completed = [];
-      return earlier;
-    },
+    savedBefore,
+    completed: () => (resume ? store.eachCaseResult(run.id) : []),
     save(result) {
       store.saveCaseResult(run.id, result, costOf);
       saved += 1;

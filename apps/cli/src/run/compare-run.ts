@@ -126,7 +126,7 @@ export function executeStoredCompare(plan: StoredComparePlan, io: CommandIo): nu
   const [baselineFacts, variantFacts] = [refSide(baseline.run), refSide(variant.run)];
   printCompareHeader(io, {
     pack: baseline.run.pack,
-    cases: new Set(baseline.results.map((result) => result.case.id)).size,
+    cases: new Set(baseline.records.map((record) => record.case.id)).size,
     epochs: baseline.run.epochs,
     policy: plan.policy.name,
     baseline: baselineFacts,
@@ -136,8 +136,8 @@ export function executeStoredCompare(plan: StoredComparePlan, io: CommandIo): nu
   });
   io.write(`runs      baseline ${baseline.run.id}, variant ${variant.run.id} as stored; no model calls\n\n`);
   const comparison = compareRuns(
-    gradeRun({ cases: baseline.results }, { policy: plan.policy.name }).cases,
-    gradeRun({ cases: variant.results }, { policy: plan.policy.name }).cases,
+    gradeRun({ cases: baseline.records }, { policy: plan.policy.name }).cases,
+    gradeRun({ cases: variant.records }, { policy: plan.policy.name }).cases,
     {
       seed: plan.seed,
     },

@@ -28,7 +28,6 @@ import { loadProgressDisplay, type ProgressMode, startProgress } from '../output
 import { printHeader } from '../output/run-header.ts';
 import { storedResults } from '../output/stored-results.ts';
 import { headerFacts } from './header-facts.ts';
-import { keepHeapNearLive } from './heap-growth.ts';
 import type { RunPlan } from './plan.ts';
 import { runRecorded } from './recorded-run.ts';
 import { promptOtherThanSamples } from './sample-prompt.ts';
@@ -93,7 +92,7 @@ export async function prepareRun(
   });
   const live =
     source.kind === 'stored'
-      ? replayAgent(source.run.agent, source.results)
+      ? replayAgent(source.run.agent, source.transcripts)
       : (ownAgent ?? backends.agent(agentRole as NonNullable<typeof agentRole>));
   // Offline a pack's own agent is never called: the cache cannot hold its calls, so its samples answer.
   const sampler =
@@ -134,7 +133,7 @@ export async function recordRun(prepared: PreparedRun, store: EvalStore): Promis
     costOf: prepared.costOf,
     meta: storedRun(plan, refOf(agent), judge && refOf(judge)),
   });
-  prepared.budget?.addSpent(spentSoFar(session.completed, prepared.costOf));
+  prepared.budget?.addSpent(spentSoFar(session.completed(), prepared.costOf));
   return session;
 }
 
@@ -165,12 +164,11 @@ function progressMode(plan: RunPlan, io: CommandIo): ProgressMode {
  * each case, then the summary and the file reports. Resolves to the exit code (0 all passed, 1 failures).
  */
 export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo): Promise<number> {
-  keepHeapNearLive();
   const display = loadProgressDisplay(progressMode(plan, io));
   const prepared = await prepareRun(plan, io, store.callCache());
   const session = await recordRun(prepared, store);
   const progress = startProgress(await display, io.write, {
-    total: plan.cases.length * plan.epochs - session.completed.length,
+    total: plan.cases.length * plan.epochs - session.savedBefore,
     inFlight: () => prepared.backends.inFlight(),
     waiting: () => prepared.backends.waiting(),
     where: () => prepared.backends.progressNote(),

@@ -44,7 +44,7 @@ export function headerFacts(prepared: PreparedRun, session: Session, storePath: 
     runId: session.run.id,
     runNote: [
       plan.shard && `shard ${describeShard(plan.shard.part)} of ${plan.shard.allCases.length} cases`,
-      resume && `resumed with ${session.completed.length} of ${total} results saved`,
+      resume && `resumed with ${session.savedBefore} of ${total} results saved`,
       parentRunId !== undefined && `re-judging run ${parentRunId}`,
     ]
       .filter(Boolean)

@@ -1,5 +1,5 @@
-import type { Case, CaseResult, Pack, RepeatPolicy, Variant } from '@evalpacks/core';
-import type { CacheMode, JudgeStyle, Shard } from '@evalpacks/core/runner';
+import type { Case, Pack, RepeatPolicy, Variant } from '@evalpacks/core';
+import type { CacheMode, JudgeStyle, Shard, StoredTranscript } from '@evalpacks/core/runner';
 import type { RunKind, RunRecord } from '@evalpacks/store';
 import type { BackendOptions } from '../backends/registry.ts';
 import type { RoleChoice } from '../backends/roles.ts';
@@ -10,8 +10,8 @@ export type AgentSource =
   | { kind: 'backend'; role: RoleChoice }
   /** The agent the pack brings itself. */
   | { kind: 'own' }
-  /** The answers a stored run saved (a re-judge): the agent is never called. */
-  | { kind: 'stored'; run: RunRecord; results: CaseResult[] };
+  /** The answers a stored run saved (a re-judge), each read as its case runs: the agent is never called. */
+  | { kind: 'stored'; run: RunRecord; transcripts: StoredTranscript };
 
 /** The repeat policy, worked out once: the flag, else the pack's, else majority; a case may set its own. */
 export interface PlanPolicy {

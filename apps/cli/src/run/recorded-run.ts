@@ -41,7 +41,7 @@ export async function runRecorded(session: Session, plan: RunPlan, work: Recorde
         plan.agent.kind === 'backend' ? plan.agent.role : undefined,
         plan.judge,
       ),
-      completed: session.handOverCompleted(),
+      completed: session.completed(),
       ...(work.shouldStart && { shouldStart: work.shouldStart }),
       ...(work.adaptive && { adaptive: work.adaptive }),
       onCaseResult: (result) => {

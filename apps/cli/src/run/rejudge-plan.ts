@@ -1,4 +1,4 @@
-import type { Case, Variant } from '@evalpacks/core';
+import type { Variant } from '@evalpacks/core';
 import type { EvalStore } from '@evalpacks/store';
 import { DEFAULT_BACKEND, isBackend } from '../backends/registry.ts';
 import { type Backend, defaultJudgeModel } from '../backends/roles.ts';
@@ -24,8 +24,7 @@ export async function planRejudge(options: EvalOptions, sourceId: number, store:
   }
   const packFolder = (source.config.flags as { pack?: string } | undefined)?.pack;
   const pack = await loadEvalPack({ pack: packFolder, domain: source.pack });
-  const results = store.caseResults(source.id);
-  const cases = [...new Map(results.map((result) => [result.case.id, result.case] as [string, Case])).values()];
+  const cases = store.runCases(source.id);
   // The prompt is not needed: nothing asks the agent. The name keeps the run comparable in history.
   const variant: Variant = { name: source.variant, path: '', text: '', sections: {} };
 
@@ -41,7 +40,12 @@ export async function planRejudge(options: EvalOptions, sourceId: number, store:
     cases,
     epochs: source.epochs,
     policy: planPolicy(options.policy, pack),
-    agent: { kind: 'stored', run: source, results },
+    agent: {
+      kind: 'stored',
+      run: source,
+      // Read as each case runs, not all at once: a 30,000-result run's answers are hundreds of MB.
+      transcripts: (caseId, epoch) => store.transcript(source.id, caseId, epoch),
+    },
     ...(!options.structuralOnly && { judge: { backend: judgeBackend, model: judgeModel } }),
     grading: gradingPlan(options),
     calls: callsPlan(options),

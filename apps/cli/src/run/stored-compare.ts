@@ -1,5 +1,4 @@
-import type { CaseResult } from '@evalpacks/core';
-import { readRepeatPolicy } from '@evalpacks/core/grade';
+import { type CaseRecord, caseRecord, readRepeatPolicy, recordSharing } from '@evalpacks/core/grade';
 import type { EvalStore, RunRecord } from '@evalpacks/store';
 import { describeModel, type RunConfig } from '../memory/run-config.ts';
 import type { CompareOptions } from '../options/compare-options.ts';
@@ -8,10 +7,10 @@ import { UsageError } from '../usage-error.ts';
 import type { PlanPolicy } from './plan.ts';
 import { planPolicy } from './policy.ts';
 
-/** Two stored runs to compare: the same pack, cases, epochs and judge, read back with their results. */
+/** Two stored runs to compare: the same pack, cases, epochs and judge, read back as records of their results. */
 export interface StoredComparePlan {
-  baseline: { run: RunRecord; results: CaseResult[] };
-  variant: { run: RunRecord; results: CaseResult[] };
+  baseline: { run: RunRecord; records: CaseRecord[] };
+  variant: { run: RunRecord; records: CaseRecord[] };
   policy: PlanPolicy;
   seed: number;
   color: boolean;
@@ -43,11 +42,17 @@ function difference(a: RunRecord, b: RunRecord): string | undefined {
   return undefined;
 }
 
-/** A stored run's results in the order its cases ran in, so the comparison reads as the live one did. */
-function resultsOf(store: EvalStore, run: RunRecord): CaseResult[] {
+/**
+ * A stored run's results as records (all a comparison reads), read one at a time, in the order its cases
+ * ran in, so the comparison reads as the live one did.
+ */
+function recordsOf(store: EvalStore, run: RunRecord): CaseRecord[] {
   const order = new Map(casesOf(run).map((id, index) => [id, index]));
-  const at = (result: CaseResult) => order.get(result.case.id) ?? order.size;
-  return store.caseResults(run.id).sort((x, y) => at(x) - at(y) || x.epoch - y.epoch);
+  const at = (record: CaseRecord) => order.get(record.case.id) ?? order.size;
+  const share = recordSharing();
+  const records: CaseRecord[] = [];
+  for (const result of store.eachCaseResult(run.id)) records.push(caseRecord(result, share));
+  return records.sort((x, y) => at(x) - at(y) || x.epoch - y.epoch);
 }
 
 /** `compare --runs A B` as a plan: two completed runs of the store, refused unless they pair up. */
@@ -71,8 +76,8 @@ export async function planStoredCompare(
   const pack = await loadEvalPack({ pack: flags.pack as string | undefined, domain: baseline.pack });
   const ranWith = typeof flags.policy === 'string' ? readRepeatPolicy(flags.policy) : undefined;
   return {
-    baseline: { run: baseline, results: resultsOf(store, baseline) },
-    variant: { run: variant, results: resultsOf(store, variant) },
+    baseline: { run: baseline, records: recordsOf(store, baseline) },
+    variant: { run: variant, records: recordsOf(store, variant) },
     policy: planPolicy(options.policy ?? ranWith, pack),
     seed: options.seed,
     color: options.color && !options.ci,

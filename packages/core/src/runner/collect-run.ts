@@ -8,14 +8,17 @@ import { type RunOptions, runPack } from './run-pack.ts';
  */
 export async function collectRun(options: RunOptions): Promise<RunResult> {
   const results = new Map<string, CaseResult>();
+  // Read once here: runPack reads it too, and an iterable may only go round once.
+  const completed = [...(options.completed ?? [])];
   const run = await runPack({
     ...options,
+    completed,
     onCaseResult: (result) => {
       results.set(`${result.case.id}#${result.epoch}`, result);
       options.onCaseResult?.(result);
     },
   });
-  const earlier = new Map((options.completed ?? []).map((result) => [`${result.case.id}#${result.epoch}`, result]));
+  const earlier = new Map(completed.map((result) => [`${result.case.id}#${result.epoch}`, result]));
   const whole = (key: string) => results.get(key) ?? (earlier.get(key) as CaseResult);
   return { ...run, cases: run.cases.map((record) => whole(`${record.case.id}#${record.epoch}`)) };
 }

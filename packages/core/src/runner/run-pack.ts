@@ -42,8 +42,12 @@ export interface RunOptions {
   /** Independent repeats of every case (default 1); each epoch is a fresh sample. */
   epochs?: number;
   onCaseResult?: (result: CaseResult) => void;
-  /** Results saved by an earlier, interrupted attempt: their case and epoch are not run again. */
-  completed?: readonly CaseResult[];
+  /**
+   * Results saved by an earlier, interrupted attempt: their case and epoch are not run again. Read once,
+   * at the start, each made a record as it comes, so an iterable that reads them from a store one at a
+   * time never holds them all.
+   */
+  completed?: Iterable<CaseResult>;
   /**
    * Asked as each case is about to start (when its agent call gets a slot in the pool); false leaves
    * the case out and lists it in the run's `notStarted`. Cases already running finish. Budgets use it.
@@ -170,9 +174,10 @@ export function runPack(options: RunOptions): Promise<CompactRun> {
   // Not async, so that nothing holds the earlier results (a resumed run's) once their records exist.
   try {
     const share = recordSharing();
-    const done = new Map(
-      (options.completed ?? []).map((result) => [`${result.case.id}#${result.epoch}`, caseRecord(result, share)]),
-    );
+    const done = new Map<string, CaseRecord>();
+    for (const result of options.completed ?? []) {
+      done.set(`${result.case.id}#${result.epoch}`, caseRecord(result, share));
+    }
     return runRemaining({ ...options, completed: undefined }, done, share);
   } catch (error) {
     return Promise.reject(error);

@@ -1,0 +1,210 @@
+import {
+  type Case,
+  type CaseResult,
+  CaseSchema,
+  CheckResultSchema,
+  type StopReason,
+  ToolCallSchema,
+  type Transcript,
+  type Verdict,
+} from '@evalpacks/core';
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+
+interface TranscriptRow {
+  model: string;
+  input: string;
+  answer: string;
+  tool_calls_json: string;
+  turns: number;
+  input_tokens: number;
+  output_tokens: number;
+  latency_ms: number;
+  error: string | null;
+  sample: number;
+  retries: number | null;
+  turn_limit_reached: number | null;
+  answer_cut: number | null;
+  stop_reason: StopReason | null;
+  thinking: string | null;
+  prompt_truncated_to: number | null;
+}
+
+interface CaseRow extends TranscriptRow {
+  case_id: string;
+  epoch: number;
+  status: CaseResult['status'];
+  case_json: string;
+  checks_json: string;
+  reasons_json: string;
+  judge_input_tokens: number;
+  judge_output_tokens: number;
+}
+
+interface VerdictRow {
+  kind: Verdict['kind'];
+  item_id: string;
+  status: Verdict['status'];
+  passed: number | null;
+  reasoning: string | null;
+  error: string | null;
+  raw: string | null;
+  skip_reason: string | null;
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  latency_ms: number;
+  retries: number | null;
+  prompt_version: string | null;
+  stop_reason: StopReason | null;
+}
+
+const TRANSCRIPT_COLUMNS = `t.model, t.input, t.answer, t.tool_calls_json, t.turns, t.input_tokens, t.output_tokens,
+  t.latency_ms, t.error, t.sample, t.retries, t.turn_limit_reached, t.answer_cut, t.stop_reason, t.thinking,
+  t.prompt_truncated_to`;
+const RESULTS = `SELECT c.*, ${TRANSCRIPT_COLUMNS}
+  FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)`;
+
+/** The statements a read runs, prepared once per database: a run is read back a result or a case at a time. */
+interface ReadStatements {
+  order: Database.Statement;
+  saved: Database.Statement;
+  oneCase: Database.Statement;
+  verdicts: Database.Statement;
+  transcript: Database.Statement;
+  cases: Database.Statement;
+  count: Database.Statement;
+  keys: Database.Statement;
+}
+
+const prepared = new WeakMap<Database.Database, ReadStatements>();
+
+function readStatements(db: Database.Database): ReadStatements {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = {
+      order: db.prepare('SELECT rowid FROM case_results WHERE run_id = ? ORDER BY rowid').pluck(),
+      saved: db.prepare(`${RESULTS} WHERE c.rowid = ?`),
+      oneCase: db.prepare(`${RESULTS} WHERE c.run_id = ? AND c.case_id = ? ORDER BY c.rowid`),
+      verdicts: db.prepare('SELECT * FROM verdicts WHERE run_id = ? AND case_id = ? AND epoch = ? ORDER BY position'),
+      transcript: db.prepare(
+        `SELECT ${TRANSCRIPT_COLUMNS} FROM transcripts t WHERE run_id = ? AND case_id = ? AND epoch = ?`,
+      ),
+      // Each case once, as its last saved result holds it, in the order of its first: 10,000 rows of a
+      // 30,000-result run, not every result's copy of its case.
+      cases: db
+        .prepare(
+          `SELECT c.case_json FROM (SELECT min(rowid) AS first, max(rowid) AS last FROM case_results
+             WHERE run_id = ? GROUP BY case_id) g JOIN case_results c ON c.rowid = g.last ORDER BY g.first`,
+        )
+        .pluck(),
+      count: db.prepare('SELECT count(*) AS saved FROM case_results WHERE run_id = ?'),
+      keys: db.prepare('SELECT case_id AS caseId, epoch FROM case_results WHERE run_id = ? ORDER BY rowid'),
+    };
+    prepared.set(db, statements);
+  }
+  return statements;
+}
+
+function verdictFromRow(row: VerdictRow): Verdict {
+  const base = {
+    kind: row.kind,
+    itemId: row.item_id,
+    model: row.model,
+    usage: { input: row.input_tokens, output: row.output_tokens },
+    latencyMs: row.latency_ms,
+    ...(row.retries !== null && { retries: row.retries }),
+    ...(row.prompt_version !== null && { promptVersion: row.prompt_version }),
+    ...(row.stop_reason !== null && { stopReason: row.stop_reason }),
+  };
+  if (row.status === 'ok') return { ...base, status: 'ok', reasoning: row.reasoning ?? '', passed: row.passed === 1 };
+  if (row.status === 'error') {
+    return { ...base, status: 'error', error: row.error ?? '', ...(row.raw !== null && { raw: row.raw }) };
+  }
+  return { ...base, status: 'skipped', reason: row.skip_reason ?? '' };
+}
+
+const parse = <T>(schema: z.ZodType<T>, json: string): T => schema.parse(JSON.parse(json));
+
+function transcriptFromRow(row: TranscriptRow): Transcript {
+  return {
+    input: row.input,
+    answer: row.answer,
+    toolCalls: parse(z.array(ToolCallSchema), row.tool_calls_json),
+    turns: row.turns,
+    usage: { input: row.input_tokens, output: row.output_tokens },
+    latencyMs: row.latency_ms,
+    model: row.model,
+    ...(row.error !== null && { error: row.error }),
+    ...(row.sample === 1 && { sample: true }),
+    ...(row.retries !== null && { retries: row.retries }),
+    ...(row.turn_limit_reached !== null && { turnLimitReached: row.turn_limit_reached === 1 }),
+    ...(row.answer_cut !== null && { answerCut: row.answer_cut }),
+    ...(row.stop_reason !== null && { stopReason: row.stop_reason }),
+    ...(row.thinking !== null && { thinking: row.thinking }),
+    ...(row.prompt_truncated_to !== null && { promptTruncatedTo: row.prompt_truncated_to }),
+  };
+}
+
+function resultFromRow(statements: ReadStatements, runId: number, row: CaseRow): CaseResult {
+  const verdictRows = statements.verdicts.all(runId, row.case_id, row.epoch) as VerdictRow[];
+  return {
+    case: parse(CaseSchema, row.case_json),
+    epoch: row.epoch,
+    status: row.status,
+    transcript: transcriptFromRow(row),
+    checks: parse(z.array(CheckResultSchema), row.checks_json),
+    verdicts: verdictRows.map(verdictFromRow),
+    reasons: parse(z.array(z.string()), row.reasons_json),
+    judgeUsage: { input: row.judge_input_tokens, output: row.judge_output_tokens },
+  };
+}
+
+/** Every saved result of one case of a run (all its epochs), in the order they were saved. */
+export function selectCaseResults(db: Database.Database, runId: number, caseId: string): CaseResult[] {
+  const statements = readStatements(db);
+  const rows = statements.oneCase.all(runId, caseId) as CaseRow[];
+  return rows.map((row) => resultFromRow(statements, runId, row));
+}
+
+/**
+ * Where each saved result of a run is in the store, in the order they were saved: a few bytes a result,
+ * so a run is read back one result at a time (selectSavedResult) without holding the results.
+ */
+export function selectSavedOrder(db: Database.Database, runId: number): number[] {
+  return readStatements(db).order.all(runId) as number[];
+}
+
+/** The result saved at `savedOrder` (see selectSavedOrder); undefined once it was replaced. */
+export function selectSavedResult(db: Database.Database, savedOrder: number): CaseResult | undefined {
+  const statements = readStatements(db);
+  const row = statements.saved.get(savedOrder) as (CaseRow & { run_id: number }) | undefined;
+  return row && resultFromRow(statements, row.run_id, row);
+}
+
+/** The answer a run saved for one case and epoch, or undefined. */
+export function selectTranscript(
+  db: Database.Database,
+  runId: number,
+  caseId: string,
+  epoch: number,
+): Transcript | undefined {
+  const row = readStatements(db).transcript.get(runId, caseId, epoch) as TranscriptRow | undefined;
+  return row && transcriptFromRow(row);
+}
+
+/** The cases a run saved results of, in the order of their first saved result (each as its last saved it). */
+export function selectRunCases(db: Database.Database, runId: number): Case[] {
+  const rows = readStatements(db).cases.all(runId) as string[];
+  return rows.map((json) => parse(CaseSchema, json));
+}
+
+/** How many results a run has saved. */
+export function countResults(db: Database.Database, runId: number): number {
+  return (readStatements(db).count.get(runId) as { saved: number }).saved;
+}
+
+/** The case and epoch of each result a run saved, in the order they were saved. */
+export function selectResultKeys(db: Database.Database, runId: number): { caseId: string; epoch: number }[] {
+  return readStatements(db).keys.all(runId) as { caseId: string; epoch: number }[];
+}
