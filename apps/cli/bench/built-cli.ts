@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -93,13 +93,26 @@ export interface Timed {
   cpuTrace: { at: number; cpuMs: number }[];
 }
 
-/** Runs the built CLI on plain node with a fresh store, output ignored; times it and samples its peak RSS. */
-export async function timeBuiltCli(args: string[]): Promise<Timed> {
-  const store = join(mkdtempSync(join(tmpdir(), 'evalpacks-bench-store-')), 'evalpacks.db');
+/** A fresh store file in a folder of its own. */
+export function benchStore(): string {
+  return join(mkdtempSync(join(tmpdir(), 'evalpacks-bench-store-')), 'evalpacks.db');
+}
+
+/**
+ * Runs the built CLI on plain node, output ignored, with a fresh store unless `store` names one (or is
+ * false, for `merge`, which takes none); times it and samples its peak RSS. `onSpawn` gets the process (a
+ * bench that interrupts the run kills it).
+ */
+export async function timeBuiltCli(
+  args: string[],
+  { store = benchStore(), onSpawn }: { store?: string | false; onSpawn?: (child: ChildProcess) => void } = {},
+): Promise<Timed> {
   const cpuBefore = childrenCpuMs();
   const spawnedAt = Date.now();
   const started = performance.now();
-  const child = spawn(process.execPath, [BUILT_BIN, ...args, '--store', store], { cwd: ROOT, stdio: 'ignore' });
+  const storeArgs = store === false ? [] : ['--store', store];
+  const child = spawn(process.execPath, [BUILT_BIN, ...args, ...storeArgs], { cwd: ROOT, stdio: 'ignore' });
+  onSpawn?.(child);
   let peak = 0;
   const cpuTrace: Timed['cpuTrace'] = [];
   // VmHWM only grows, so the last sample before exit is the run's peak (to within the final 100 ms).
