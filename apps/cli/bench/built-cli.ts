@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,34 @@ export const CLEAN_REVIEW = readFileSync(
   new URL('../../../domains/code-review/test/samples/false-positive-bait.review.md', import.meta.url),
   'utf8',
 );
+
+/** The judge's answer to every bench case: its one must-not-flag item was not flagged. */
+export const NOT_FLAGGED = '{"reasoning":"Not flagged.","flagged":false}';
+
+/** Builds the CLI (turbo, cached: a no-op when nothing changed); a bench measures the built files. */
+export function buildCli(): void {
+  const build = spawnSync(`${ROOT}node_modules/.bin/turbo`, ['run', 'build', '--filter=@evalpacks/cli...'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+  if (build.status !== 0) throw new Error('the build failed: run `pnpm build` to see why');
+}
+
+/** `eval` of the code-review pack on the given bench cases, agent and judge on the stand-in at `url`. */
+export function benchEvalArgs(url: string, caseArgs: string[], concurrency: number | string): string[] {
+  return [
+    'eval',
+    '--domain',
+    'code-review',
+    ...caseArgs,
+    '--ollama-host',
+    url,
+    '--judge-model',
+    'judge:1b',
+    '--concurrency',
+    String(concurrency),
+  ];
+}
 
 /** Cases per file: a JSONL case file may hold 32 MB, and one case here is about 4 KB. */
 const CASES_PER_FILE = 2000;

@@ -11,11 +11,18 @@
  *   pnpm --filter @evalpacks/cli bench:figures [-- --sizes 1,200,1000 --memory 10000 --epochs 3 --runs 5]
  * `--memory 0` skips the memory run. The script builds the CLI first (turbo, cached).
  */
-import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startOllamaStandIn } from '@evalpacks/testkit';
-import { benchCaseArgs, CLEAN_REVIEW, ROOT, type Timed, timeBuiltCli } from './built-cli.ts';
+import {
+  benchCaseArgs,
+  benchEvalArgs,
+  buildCli,
+  CLEAN_REVIEW,
+  NOT_FLAGGED,
+  type Timed,
+  timeBuiltCli,
+} from './built-cli.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -32,24 +39,11 @@ const concurrency = Number(values.concurrency);
 const latencyMs = Number(values.latency);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
-const build = spawnSync(`${ROOT}node_modules/.bin/turbo`, ['run', 'build', '--filter=@evalpacks/cli...'], {
-  cwd: ROOT,
-  stdio: 'ignore',
-});
-if (build.status !== 0) throw new Error('the build failed: run `pnpm build` to see why');
+buildCli();
 
 let standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'], latencyMs });
 const evalArgs = (caseArgs: string[], extra: string[] = []) => [
-  'eval',
-  '--domain',
-  'code-review',
-  ...caseArgs,
-  '--ollama-host',
-  standIn.url,
-  '--judge-model',
-  'judge:1b',
-  '--concurrency',
-  String(concurrency),
+  ...benchEvalArgs(standIn.url, caseArgs, concurrency),
   ...extra,
 ];
 
@@ -121,7 +115,7 @@ if (memoryCases > 0) {
 await standIn.close();
 
 function scriptAnswers(): void {
-  standIn.script({ match: { hasFormat: true }, reply: { content: '{"reasoning":"Not flagged.","flagged":false}' } });
+  standIn.script({ match: { hasFormat: true }, reply: { content: NOT_FLAGGED } });
   standIn.script({ reply: { content: CLEAN_REVIEW } });
 }
 

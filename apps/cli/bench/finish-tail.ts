@@ -11,13 +11,12 @@
  * tail (from its 100 ms samples: the last one before that arrival to the last one before exit), which a
  * loaded machine inflates far less than wall time.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startOllamaStandIn } from '@evalpacks/testkit';
-import { benchCaseArgs, CLEAN_REVIEW, ROOT, timeBuiltCli } from './built-cli.ts';
+import { benchCaseArgs, benchEvalArgs, buildCli, CLEAN_REVIEW, NOT_FLAGGED, timeBuiltCli } from './built-cli.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -29,11 +28,7 @@ const { values } = parseArgs({
   },
 });
 
-const build = spawnSync(`${ROOT}node_modules/.bin/turbo`, ['run', 'build', '--filter=@evalpacks/cli...'], {
-  cwd: ROOT,
-  stdio: 'ignore',
-});
-if (build.status !== 0) throw new Error('the build failed: run `pnpm build` to see why');
+buildCli();
 
 const standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
 const caseArgs = benchCaseArgs(Number(values.cases));
@@ -44,20 +39,11 @@ const walls: number[] = [];
 console.log(`load average ${loadavg()[0]?.toFixed(2)}; ${values.cases} cases x ${values.epochs} epochs`);
 for (let run = 0; run < Number(values.runs); run++) {
   standIn.reset();
-  standIn.script({ match: { hasFormat: true }, reply: { content: '{"reasoning":"Not flagged.","flagged":false}' } });
+  standIn.script({ match: { hasFormat: true }, reply: { content: NOT_FLAGGED } });
   standIn.script({ reply: { content: CLEAN_REVIEW } });
   const out = mkdtempSync(join(tmpdir(), 'evalpacks-bench-reports-'));
   const timed = await timeBuiltCli([
-    'eval',
-    '--domain',
-    'code-review',
-    ...caseArgs,
-    '--ollama-host',
-    standIn.url,
-    '--judge-model',
-    'judge:1b',
-    '--concurrency',
-    '16',
+    ...benchEvalArgs(standIn.url, caseArgs, 16),
     '--repeat',
     values.epochs,
     '--reporter',

@@ -11,10 +11,18 @@
  *   pnpm --filter @evalpacks/cli bench:memory-stored [-- --cases 10000 --epochs 3]
  * The script builds the CLI first (turbo, cached).
  */
-import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { startOllamaStandIn } from '@evalpacks/testkit';
-import { benchCaseArgs, benchStore, CLEAN_REVIEW, ROOT, type Timed, timeBuiltCli } from './built-cli.ts';
+import {
+  benchCaseArgs,
+  benchEvalArgs,
+  benchStore,
+  buildCli,
+  CLEAN_REVIEW,
+  NOT_FLAGGED,
+  type Timed,
+  timeBuiltCli,
+} from './built-cli.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -28,16 +36,12 @@ const cases = Number(values.cases);
 const epochs = Number(values.epochs);
 const concurrency = values.concurrency;
 
-const build = spawnSync(`${ROOT}node_modules/.bin/turbo`, ['run', 'build', '--filter=@evalpacks/cli...'], {
-  cwd: ROOT,
-  stdio: 'ignore',
-});
-if (build.status !== 0) throw new Error('the build failed: run `pnpm build` to see why');
+buildCli();
 
 const standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
 const backend = ['--ollama-host', standIn.url, '--concurrency', concurrency, '--quiet'];
 const caseArgs = benchCaseArgs(cases);
-const evalArgs = ['eval', '--domain', 'code-review', ...caseArgs, '--judge-model', 'judge:1b', '--repeat'];
+const evalArgs = [...benchEvalArgs(standIn.url, caseArgs, concurrency), '--quiet', '--repeat', String(epochs)];
 
 /** Every judge call answers "not flagged"; `onJudge` sees the count of judge calls so far. */
 function scriptAnswers(onJudge: (count: number) => void = () => {}): void {
@@ -47,7 +51,7 @@ function scriptAnswers(onJudge: (count: number) => void = () => {}): void {
     match: { hasFormat: true },
     reply: () => {
       onJudge(++judged);
-      return { content: '{"reasoning":"Not flagged.","flagged":false}' };
+      return { content: NOT_FLAGGED };
     },
   });
   standIn.script({ reply: { content: CLEAN_REVIEW } });
@@ -62,12 +66,12 @@ console.log(`built CLI on node ${process.version}; ${cases} cases x ${epochs} ep
 
 const finished = benchStore();
 scriptAnswers();
-report('eval (complete)', await timeBuiltCli([...evalArgs, String(epochs), ...backend], { store: finished }));
+report('eval (complete)', await timeBuiltCli(evalArgs, { store: finished }));
 
 const interrupted = benchStore();
 const half = Math.floor((cases * epochs) / 2);
 let killedAt = 0;
-const killed = await timeBuiltCli([...evalArgs, String(epochs), ...backend], {
+const killed = await timeBuiltCli(evalArgs, {
   store: interrupted,
   onSpawn: (child) =>
     scriptAnswers((count) => {
@@ -92,10 +96,7 @@ const shards = [benchStore(), benchStore()];
 for (const [index, store] of shards.entries()) {
   scriptAnswers();
   const part = `${index + 1}/${shards.length}`;
-  report(
-    `eval --shard ${part}`,
-    await timeBuiltCli([...evalArgs, String(epochs), '--shard', part, ...backend], { store }),
-  );
+  report(`eval --shard ${part}`, await timeBuiltCli([...evalArgs, '--shard', part], { store }));
 }
 report('merge of the 2 shards', await timeBuiltCli(['merge', '--out', benchStore(), ...shards], { store: false }));
 await standIn.close();
