@@ -1,5 +1,6 @@
 import type { CaseResult, TokenUsage } from '@evalpacks/core';
 import type Database from 'better-sqlite3';
+import { preparedOnce } from './prepared-once.ts';
 
 /** Prices the tokens of the run's agent or judge in US dollars; undefined when unknown. Local models cost 0. */
 export type CostOf = (role: 'agent' | 'judge', usage: TokenUsage) => number | undefined;
@@ -12,33 +13,26 @@ interface SaveStatements {
   verdict: Database.Statement;
 }
 
-const prepared = new WeakMap<Database.Database, SaveStatements>();
-
-function saveStatements(db: Database.Database): SaveStatements {
-  let statements = prepared.get(db);
-  if (!statements) {
-    statements = {
-      remove: db.prepare('DELETE FROM case_results WHERE run_id = ? AND case_id = ? AND epoch = ?'),
-      result: db.prepare(
-        `INSERT INTO case_results (run_id, case_id, epoch, status, case_json, checks_json, reasons_json,
-           judge_input_tokens, judge_output_tokens, saved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      transcript: db.prepare(
-        `INSERT INTO transcripts (run_id, case_id, epoch, model, input, answer, tool_calls_json, turns, input_tokens,
-           output_tokens, latency_ms, cost_usd, error, sample, retries, turn_limit_reached, answer_cut, stop_reason,
-           thinking, prompt_truncated_to)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      verdict: db.prepare(
-        `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
-           skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries, prompt_version, stop_reason)
+const saveStatements = preparedOnce(
+  (db): SaveStatements => ({
+    remove: db.prepare('DELETE FROM case_results WHERE run_id = ? AND case_id = ? AND epoch = ?'),
+    result: db.prepare(
+      `INSERT INTO case_results (run_id, case_id, epoch, status, case_json, checks_json, reasons_json,
+         judge_input_tokens, judge_output_tokens, saved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    transcript: db.prepare(
+      `INSERT INTO transcripts (run_id, case_id, epoch, model, input, answer, tool_calls_json, turns, input_tokens,
+         output_tokens, latency_ms, cost_usd, error, sample, retries, turn_limit_reached, answer_cut, stop_reason,
+         thinking, prompt_truncated_to)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-    };
-    prepared.set(db, statements);
-  }
-  return statements;
-}
+    ),
+    verdict: db.prepare(
+      `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
+         skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries, prompt_version, stop_reason)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+  }),
+);
 
 /**
  * Saves one case result (its transcript and every verdict) in one transaction, so a killed process

@@ -10,6 +10,7 @@ import {
 } from '@evalpacks/core';
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
+import { preparedOnce } from './prepared-once.ts';
 
 interface TranscriptRow {
   model: string;
@@ -77,34 +78,27 @@ interface ReadStatements {
   keys: Database.Statement;
 }
 
-const prepared = new WeakMap<Database.Database, ReadStatements>();
-
-function readStatements(db: Database.Database): ReadStatements {
-  let statements = prepared.get(db);
-  if (!statements) {
-    statements = {
-      order: db.prepare('SELECT rowid FROM case_results WHERE run_id = ? ORDER BY rowid').pluck(),
-      saved: db.prepare(`${RESULTS} WHERE c.rowid = ?`),
-      oneCase: db.prepare(`${RESULTS} WHERE c.run_id = ? AND c.case_id = ? ORDER BY c.rowid`),
-      verdicts: db.prepare('SELECT * FROM verdicts WHERE run_id = ? AND case_id = ? AND epoch = ? ORDER BY position'),
-      transcript: db.prepare(
-        `SELECT ${TRANSCRIPT_COLUMNS} FROM transcripts t WHERE run_id = ? AND case_id = ? AND epoch = ?`,
-      ),
-      // Each case once, as its last saved result holds it, in the order of its first: 10,000 rows of a
-      // 30,000-result run, not every result's copy of its case.
-      cases: db
-        .prepare(
-          `SELECT c.case_json FROM (SELECT min(rowid) AS first, max(rowid) AS last FROM case_results
-             WHERE run_id = ? GROUP BY case_id) g JOIN case_results c ON c.rowid = g.last ORDER BY g.first`,
-        )
-        .pluck(),
-      count: db.prepare('SELECT count(*) AS saved FROM case_results WHERE run_id = ?'),
-      keys: db.prepare('SELECT case_id AS caseId, epoch FROM case_results WHERE run_id = ? ORDER BY rowid'),
-    };
-    prepared.set(db, statements);
-  }
-  return statements;
-}
+const readStatements = preparedOnce(
+  (db): ReadStatements => ({
+    order: db.prepare('SELECT rowid FROM case_results WHERE run_id = ? ORDER BY rowid').pluck(),
+    saved: db.prepare(`${RESULTS} WHERE c.rowid = ?`),
+    oneCase: db.prepare(`${RESULTS} WHERE c.run_id = ? AND c.case_id = ? ORDER BY c.rowid`),
+    verdicts: db.prepare('SELECT * FROM verdicts WHERE run_id = ? AND case_id = ? AND epoch = ? ORDER BY position'),
+    transcript: db.prepare(
+      `SELECT ${TRANSCRIPT_COLUMNS} FROM transcripts t WHERE run_id = ? AND case_id = ? AND epoch = ?`,
+    ),
+    // Each case once, as its last saved result holds it, in the order of its first: 10,000 rows of a
+    // 30,000-result run, not every result's copy of its case.
+    cases: db
+      .prepare(
+        `SELECT c.case_json FROM (SELECT min(rowid) AS first, max(rowid) AS last FROM case_results
+           WHERE run_id = ? GROUP BY case_id) g JOIN case_results c ON c.rowid = g.last ORDER BY g.first`,
+      )
+      .pluck(),
+    count: db.prepare('SELECT count(*) AS saved FROM case_results WHERE run_id = ?'),
+    keys: db.prepare('SELECT case_id AS caseId, epoch FROM case_results WHERE run_id = ? ORDER BY rowid'),
+  }),
+);
 
 function verdictFromRow(row: VerdictRow): Verdict {
   const base = {
