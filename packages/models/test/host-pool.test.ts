@@ -1,5 +1,6 @@
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ollamaChat } from '../src/ollama/chat-call.ts';
 import { OllamaUnavailableError } from '../src/ollama/errors.ts';
 import { OllamaHost } from '../src/ollama/host.ts';
 import { OllamaHosts } from '../src/ollama/host-pool.ts';
@@ -163,5 +164,23 @@ describe('calls over several real servers', () => {
     expect((error as OllamaUnavailableError).kind).toBe('unreachable');
     expect((error as Error).message).toBe('Cannot reach the Ollama server (ECONNREFUSED)');
     expect(warnings).toHaveLength(1);
+  });
+});
+
+describe('calls not sent', () => {
+  it('counts a call waiting out its backoff after a 503 as waiting until it is sent again', async () => {
+    const s = await standIn();
+    s.script({ reply: { fault: 'busy' } });
+    // A backoff of up to a minute: the call is cancelled while it waits.
+    const retry = { baseDelayMs: 60_000, maxDelayMs: 60_000 };
+    const hosts = new OllamaHosts([new OllamaHost({ host: s.url, timeoutMs: 10_000, retry })]);
+    const cancel = new AbortController();
+    const request = { model: MODEL, messages: [{ role: 'user', content: 'hi' }] };
+    const call = ollamaChat({ hosts, request, outputTokens: 16, signal: cancel.signal }).catch((error) => error);
+    await vi.waitFor(() => expect(hosts.waiting).toBe(1));
+    expect(s.chatCalls()).toHaveLength(1);
+    cancel.abort();
+    expect(((await call) as Error).name).toBe('AbortError');
+    expect(hosts.waiting).toBe(0);
   });
 });

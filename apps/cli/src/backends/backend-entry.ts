@@ -43,8 +43,8 @@ export interface Connection {
   /** Where its calls are going, for the progress line: ` on 2 of 3 ollama hosts`; empty when there is nothing to say. */
   progressNote?(): string;
   /**
-   * Calls it holds back until one of its servers has a free slot: ModelCalls counts them in flight, though
-   * none has been sent. Absent: it sends every call at once.
+   * Calls it holds back until one of its servers has a free slot, or while they wait out a retry's backoff:
+   * ModelCalls counts them in flight, though none is at a server. Absent: all it holds are in flight.
    */
   waiting?(): number;
 }

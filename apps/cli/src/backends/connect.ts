@@ -48,7 +48,10 @@ export interface Backends {
   progressNote(): string;
   /** Model calls sent and not answered yet. */
   inFlight(): number;
-  /** Model calls waiting for a free server slot (a host taken out of several leaves calls waiting), not sent yet. */
+  /**
+   * Model calls not sent yet: waiting for a free server slot (a host taken out of several leaves calls
+   * waiting) or out a retry's backoff.
+   */
   waiting(): number;
 }
 

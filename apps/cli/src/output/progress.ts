@@ -26,7 +26,7 @@ export interface ProgressFeed {
   total: number;
   /** Model calls sent and not answered yet. */
   inFlight: () => number;
-  /** Model calls waiting for a free server slot, not sent yet. */
+  /** Model calls not sent yet: waiting for a free server slot, or out a retry's backoff. */
   waiting?: () => number;
   /** Where they are, when the backends say: ` on 2 of 3 ollama hosts`. */
   where?: () => string;

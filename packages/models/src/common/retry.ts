@@ -26,6 +26,11 @@ export interface WithRetriesOptions {
   signal?: AbortSignal;
   /** Where each retry is counted. */
   count?: RetryCount;
+  /**
+   * Counts the calls waiting out a backoff now: not sent, so a progress line shows them as waiting, not in
+   * flight (a server answering 503 to half the calls would otherwise look as busy as one working on them).
+   */
+  backingOff?: { calls: number };
 }
 
 /** Calls `call` until it succeeds, fails for good, or the attempts run out (RetriesExhaustedError). */
@@ -38,7 +43,13 @@ export async function withRetries<T>(call: () => Promise<T>, options: WithRetrie
       if (!options.retryable(error)) throw error;
       if (attempt >= policy.maxAttempts) throw attempt > 1 ? new RetriesExhaustedError(attempt, error) : error;
       if (options.count) options.count.retries += 1;
-      await sleep(retryDelay(policy, attempt, undefined, options.random), undefined, { signal: options.signal });
+      const backingOff = options.backingOff ?? { calls: 0 };
+      backingOff.calls += 1;
+      try {
+        await sleep(retryDelay(policy, attempt, undefined, options.random), undefined, { signal: options.signal });
+      } finally {
+        backingOff.calls -= 1;
+      }
     }
   }
 }

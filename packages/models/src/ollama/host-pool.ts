@@ -44,6 +44,8 @@ export class OllamaHosts {
   #next = 0;
   #waiting: (() => void)[] = [];
   #queued = 0;
+  /** Calls of the run waiting out a retry's backoff (onSomeHost hands it to withRetries). */
+  readonly backingOff = { calls: 0 };
 
   constructor(hosts: readonly OllamaHost[], options: OllamaHostsOptions = {}) {
     if (hosts.length === 0) throw new Error('OllamaHosts needs at least one host');
@@ -97,11 +99,12 @@ export class OllamaHosts {
   }
 
   /**
-   * Calls waiting for a free slot: not sent yet. Some wait as a matter of course once a host is taken out,
-   * as the run keeps as many calls going as all its hosts took.
+   * Calls not sent yet: those waiting for a free slot, and those waiting out a retry's backoff. Some wait
+   * for a slot as a matter of course once a host is taken out, as the run keeps as many calls going as all
+   * its hosts took.
    */
   get waiting(): number {
-    return this.#queued;
+    return this.#queued + this.backingOff.calls;
   }
 
   release(host: OllamaHost): void {

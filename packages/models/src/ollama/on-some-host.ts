@@ -74,6 +74,7 @@ export function onSomeHost<T>(
     {
       retryable: isTransientOllamaError,
       policy: hosts.retry,
+      backingOff: hosts.backingOff,
       ...(options.signal && { signal: options.signal }),
       ...(options.count && { count: options.count }),
     },
