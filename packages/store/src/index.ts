@@ -9,6 +9,7 @@ export type { CostOf } from './case-results.ts';
 export { StoreError } from './errors.ts';
 export { LabelBook } from './label-book.ts';
 export { SCHEMA_VERSION } from './migrations.ts';
+export type { SavedUsage } from './read-results.ts';
 export type { RunFacets, RunFilter, RunListing, RunPage } from './run-listing.ts';
 export { describeOwner, HEARTBEAT_MS, ownerAlive, STALE_MS, thisProcess } from './run-liveness.ts';
 export type { OwnerRecord, RunOwner } from './run-owner.ts';

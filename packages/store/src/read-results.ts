@@ -4,6 +4,7 @@ import {
   CaseSchema,
   CheckResultSchema,
   type StopReason,
+  type TokenUsage,
   ToolCallSchema,
   type Transcript,
   type Verdict,
@@ -11,6 +12,12 @@ import {
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { preparedOnce } from './prepared-once.ts';
+
+/** The tokens of a run's saved results, per role. */
+export interface SavedUsage {
+  agent: TokenUsage;
+  judge: TokenUsage;
+}
 
 interface TranscriptRow {
   model: string;
@@ -76,6 +83,7 @@ interface ReadStatements {
   cases: Database.Statement;
   count: Database.Statement;
   keys: Database.Statement;
+  usage: Database.Statement;
 }
 
 const readStatements = preparedOnce(
@@ -97,6 +105,11 @@ const readStatements = preparedOnce(
       .pluck(),
     count: db.prepare('SELECT count(*) AS saved FROM case_results WHERE run_id = ?'),
     keys: db.prepare('SELECT case_id AS caseId, epoch FROM case_results WHERE run_id = ? ORDER BY rowid'),
+    usage: db.prepare(
+      `SELECT coalesce(sum(t.input_tokens), 0) AS agentInput, coalesce(sum(t.output_tokens), 0) AS agentOutput,
+         coalesce(sum(c.judge_input_tokens), 0) AS judgeInput, coalesce(sum(c.judge_output_tokens), 0) AS judgeOutput
+       FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch) WHERE c.run_id = ?`,
+    ),
   }),
 );
 
@@ -201,4 +214,16 @@ export function countResults(db: Database.Database, runId: number): number {
 /** The case and epoch of each result a run saved, in the order they were saved. */
 export function selectResultKeys(db: Database.Database, runId: number): { caseId: string; epoch: number }[] {
   return readStatements(db).keys.all(runId) as { caseId: string; epoch: number }[];
+}
+
+/** The tokens a run's saved results used, per role, summed in the store (no result is read). */
+export function selectSavedUsage(db: Database.Database, runId: number): SavedUsage {
+  const row = readStatements(db).usage.get(runId) as Record<
+    'agentInput' | 'agentOutput' | 'judgeInput' | 'judgeOutput',
+    number
+  >;
+  return {
+    agent: { input: row.agentInput, output: row.agentOutput },
+    judge: { input: row.judgeInput, output: row.judgeOutput },
+  };
 }

@@ -16,11 +16,13 @@ import { deleteLabel, selectLabels, upsertLabel } from './labels.ts';
 import { openDatabase, openDatabaseReadOnly } from './open-database.ts';
 import {
   countResults,
+  type SavedUsage,
   selectCaseResults,
   selectResultKeys,
   selectRunCases,
   selectSavedOrder,
   selectSavedResult,
+  selectSavedUsage,
   selectTranscript,
 } from './read-results.ts';
 import { type RunFacets, type RunFilter, type RunPage, selectRunFacets, selectRunPage } from './run-listing.ts';
@@ -144,6 +146,11 @@ export class EvalStore {
   /** How many results a run has saved. */
   resultCount(runId: number): number {
     return this.guard(() => countResults(this.db, runId));
+  }
+
+  /** The tokens a run's saved results used, per role, summed in the store (no result read). */
+  savedUsage(runId: number): SavedUsage {
+    return this.guard(() => selectSavedUsage(this.db, runId));
   }
 
   /** The case and epoch of each result a run saved, in the order they were saved (no result read). */

@@ -63,4 +63,22 @@ describe('reading a run back one result at a time', () => {
     expect(store.runCases(3)).toEqual([]);
     store.close();
   });
+
+  it("sums the tokens of a run's saved results per role, as the results hold them", () => {
+    const store = seeded();
+    const sum = (role: 'agent' | 'judge') =>
+      store.caseResults(1).reduce(
+        (total, r) => {
+          const usage = role === 'agent' ? r.transcript.usage : r.judgeUsage;
+          return { input: total.input + usage.input, output: total.output + usage.output };
+        },
+        { input: 0, output: 0 },
+      );
+    const usage = store.savedUsage(1);
+    expect(usage).toEqual({ agent: sum('agent'), judge: sum('judge') });
+    expect(usage.agent.input).toBeGreaterThan(0);
+    expect(usage.judge.input).toBeGreaterThan(0);
+    expect(store.savedUsage(3)).toEqual({ agent: { input: 0, output: 0 }, judge: { input: 0, output: 0 } });
+    store.close();
+  });
 });

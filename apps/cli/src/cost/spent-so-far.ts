@@ -1,12 +1,7 @@
-import type { CaseResult } from '@evalpacks/core';
-import type { CostOf } from '@evalpacks/store';
+import type { CostOf, SavedUsage } from '@evalpacks/store';
 
 /** What saved results cost at list price (unknown prices count 0): a resumed run's budget starts there. */
-export function spentSoFar(results: Iterable<CaseResult>, costOf: CostOf): number {
-  let usd = 0;
-  for (const result of results) {
-    usd += costOf('agent', result.transcript.usage) ?? 0;
-    usd += costOf('judge', result.judgeUsage) ?? 0;
-  }
-  return usd;
+export function spentSoFar(usage: SavedUsage, costOf: CostOf): number {
+  // Prices are per token, so the cost of the summed tokens is the sum of each result's cost.
+  return (costOf('agent', usage.agent) ?? 0) + (costOf('judge', usage.judge) ?? 0);
 }

@@ -133,7 +133,7 @@ export async function recordRun(prepared: PreparedRun, store: EvalStore): Promis
     costOf: prepared.costOf,
     meta: storedRun(plan, refOf(agent), judge && refOf(judge)),
   });
-  prepared.budget?.addSpent(spentSoFar(session.completed(), prepared.costOf));
+  prepared.budget?.addSpent(spentSoFar(store.savedUsage(session.run.id), prepared.costOf));
   return session;
 }
 
