@@ -1,6 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { workspaceSources } from '../../vitest.shared.ts';
 
 // End-to-end tests spawn the CLI (tsx start-up included) on shared 2-core machines: allow for load. Some
 // start it three or four times in one test (a run, its cached re-run, a resume), hence the minute.
-export default defineConfig({ ...workspaceSources, test: { testTimeout: 60_000 } });
+// Domains come from the frozen test packs (test/packs/README.md), which the spawned CLIs inherit.
+export default defineConfig({
+  ...workspaceSources,
+  test: {
+    testTimeout: 60_000,
+    env: { EVALPACKS_DOMAINS_DIR: fileURLToPath(new URL('test/packs', import.meta.url)) },
+  },
+});

@@ -11,7 +11,7 @@ import { ROOT } from './run-cli.ts';
 export function packCopy(): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'evalpacks-calibrate-')), 'code-review');
   for (const part of ['src', 'cases', 'prompts', 'fixtures', 'package.json']) {
-    cpSync(join(ROOT, 'domains/code-review', part), join(dir, part), { recursive: true });
+    cpSync(join(ROOT, 'apps/cli/test/packs/code-review', part), join(dir, part), { recursive: true });
   }
   return dir;
 }

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
-import codeReview from '@evalpacks/code-review';
 import { brief, loadPackCases } from '@evalpacks/core';
 import type { OllamaStandIn } from '@evalpacks/testkit';
 import { judgedEvalArgs } from './ollama-stand-in.ts';
+import codeReview from './packs/code-review/src/index.ts';
 
 export { scriptJudge } from './judge-script.ts';
 
 export const cases = await loadPackCases(codeReview);
 /** The pack's sample review for a case: what the scripted agent answers. */
 export const sample = (id: string) =>
-  readFileSync(new URL(`../../../domains/code-review/test/samples/${id}.review.md`, import.meta.url), 'utf8');
+  readFileSync(new URL(`./packs/code-review/samples/${id}.review.md`, import.meta.url), 'utf8');
 
 /** Fixed token counts per call, so summaries are exact whichever backend serves the script. */
 export const AGENT_TOKENS = { input: 1000, output: 400 };

@@ -112,7 +112,7 @@ describe('pnpm compare: errors, a pack of its own agent, paths from where pnpm r
     const garbage = { match: { hasFormat: true, contains: ['id="missing-idempotency"', IDEMPOTENCY_CATCH] } };
     standIn.script({ ...garbage, reply: { content: 'no json' } });
     scriptV2Comparison(standIn);
-    const subtle = ['--test-case', 'domains/code-review/cases/subtle-issues.yaml'];
+    const subtle = ['--test-case', 'apps/cli/test/packs/code-review/cases/subtle-issues.yaml'];
     const result = await runCli(compare('--domain', 'code-review', '--variant', 'v2', ...subtle), { INIT_CWD: ROOT });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(2);

@@ -201,7 +201,7 @@ describe('pnpm compare against the Ollama stand-in', () => {
   it('compares a prompt file on another model, labelling each side by prompt and model', async () => {
     scriptV2Comparison(standIn);
     const result = await runCli(
-      compare('--variant', 'domains/code-review/prompts/v2.md', '--variant-model', 'qwen3.5:0.8b'),
+      compare('--variant', 'apps/cli/test/packs/code-review/prompts/v2.md', '--variant-model', 'qwen3.5:0.8b'),
       // The file is named from the workspace root, as a user running pnpm there would.
       { INIT_CWD: ROOT },
     );

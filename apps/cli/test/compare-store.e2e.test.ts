@@ -10,7 +10,7 @@ import { ROOT, runCli, tempStore } from './run-cli.ts';
 const V3_ONLY = 'Name the DynamoDB table each finding touches';
 
 function writeV3(dir: string): string {
-  const baseline = readFileSync(join(ROOT, 'domains/code-review/prompts/baseline.md'), 'utf8');
+  const baseline = readFileSync(join(ROOT, 'apps/cli/test/packs/code-review/prompts/baseline.md'), 'utf8');
   const file = join(dir, 'v3.md');
   writeFileSync(file, baseline.replace('# Expectation', `8. ${V3_ONLY}.\n\n# Expectation`));
   return file;
@@ -93,7 +93,7 @@ describe('pnpm compare saves each side as an eval run and goes through the call 
   it('refuses stored runs over different cases or packs, naming the difference', async () => {
     const store = tempStore();
     scriptV2Comparison(standIn);
-    const subtle = join(ROOT, 'domains/code-review/cases/subtle-issues.yaml');
+    const subtle = join(ROOT, 'apps/cli/test/packs/code-review/cases/subtle-issues.yaml');
     const one = ['--ollama-host', standIn.url, '--judge-model', 'judge:1b', '--store', store];
     expect((await runCli(['eval', '--domain', 'code-review', ...one])).code).toBe(1);
     expect((await runCli(['eval', '--domain', 'code-review', '--test-case', subtle, ...one])).code).toBe(1);

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import contentReview from '@evalpacks/content-review';
 import { loadPackCases, type Transcript } from '@evalpacks/core';
 import type { OllamaStandIn } from '@evalpacks/testkit';
+import contentReview from './packs/content-review/src/index.ts';
 
 export const contentCases = await loadPackCases(contentReview);
 
-/** The pack's hand-written sample transcript of a case (domains/content-review/fixtures). */
+/** The pack's hand-written sample transcript of a case (test/packs/content-review/fixtures). */
 export function contentFixture(caseId: string): Transcript {
-  const url = new URL(`../../../domains/content-review/fixtures/${caseId}.json`, import.meta.url);
+  const url = new URL(`./packs/content-review/fixtures/${caseId}.json`, import.meta.url);
   return JSON.parse(readFileSync(url, 'utf8')) as Transcript;
 }
 

@@ -9,7 +9,7 @@ import { failureOf, quietIo } from './in-process.ts';
 import { runCli, summaryOf } from './run-cli.ts';
 
 const codeReviewSample = readFileSync(
-  new URL('../../../domains/code-review/test/samples/basic-vulnerabilities.review.md', import.meta.url),
+  new URL('./packs/code-review/samples/basic-vulnerabilities.review.md', import.meta.url),
   'utf8',
 );
 

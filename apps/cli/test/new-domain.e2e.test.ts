@@ -80,7 +80,10 @@ describe('pnpm new-domain NAME', () => {
     standIn.script({ match: { hasFormat: true }, reply: { content: '{"reasoning":"r","caught":true}' } });
     // No TURBO_FORCE (CI sets it): the evals below run side by side and must find the build done, not redo it.
     const inCopy = (...args: string[]) =>
-      run('pnpm', args, { cwd: copy, env: { TURBO_TELEMETRY_DISABLED: '1', TURBO_FORCE: undefined } });
+      run('pnpm', args, {
+        cwd: copy,
+        env: { TURBO_TELEMETRY_DISABLED: '1', TURBO_FORCE: undefined, EVALPACKS_DOMAINS_DIR: undefined },
+      });
     // `pnpm eval` builds what the CLI loads first; build once here so the evals share a cached build.
     expect((await inCopy('build')).code).toBe(0);
     // Independent and read-only, so they run side by side: the typecheck alone takes seconds.

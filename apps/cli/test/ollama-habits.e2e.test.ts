@@ -22,7 +22,7 @@ async function ollama(models: (string | ModelSpec)[], more: Parameters<typeof st
   return standIn;
 }
 
-const WELL_WRITTEN = join(ROOT, 'domains/content-review/cases/well-written.yaml');
+const WELL_WRITTEN = join(ROOT, 'apps/cli/test/packs/content-review/cases/well-written.yaml');
 const wellWritten = contentFixture('well-written');
 
 /** A content-review draft of about 7,700 tokens: longer than Ollama's default 4,096-token context. */

@@ -12,7 +12,7 @@ import { runCli, summaryOf, tempStore } from './run-cli.ts';
 
 /** A review that passes every structural check of a code-review case. */
 const REVIEW = readFileSync(
-  new URL('../../../domains/code-review/test/samples/basic-vulnerabilities.review.md', import.meta.url),
+  new URL('./packs/code-review/samples/basic-vulnerabilities.review.md', import.meta.url),
   'utf8',
 );
 

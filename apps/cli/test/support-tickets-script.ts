@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { loadPackCases, TranscriptSchema } from '@evalpacks/core';
-import supportTickets from '@evalpacks/support-tickets';
 import type { ChatRequest, OllamaStandIn, Reply, ReplyToolCall } from '@evalpacks/testkit';
+import supportTickets from './packs/support-tickets/src/index.ts';
 
 /** What a scripted agent does for one query: these tool calls, one per turn, then this answer. */
 export interface Plan {
@@ -14,7 +14,7 @@ export const supportCases = await loadPackCases(supportTickets);
 /** The correct agent: it does what the pack's sample transcript of each scenario shows. */
 export const correctPlans = new Map<string, Plan>(
   supportCases.map((testCase) => {
-    const url = new URL(`../../../domains/support-tickets/fixtures/${testCase.id}.json`, import.meta.url);
+    const url = new URL(`./packs/support-tickets/fixtures/${testCase.id}.json`, import.meta.url);
     const sample = TranscriptSchema.parse(JSON.parse(readFileSync(url, 'utf8')));
     const calls = sample.toolCalls.map((call) => ({ name: call.name, arguments: call.arguments }));
     return [testCase.input, { calls, answer: sample.answer }];

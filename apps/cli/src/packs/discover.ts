@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Pack } from '@evalpacks/core';
 import { CLI_ROOT } from '../cli-root.ts';
@@ -17,9 +17,18 @@ function workspaceRoot(cli: string): string {
   return installed >= 0 ? cli.slice(0, installed + 1) : join(cli, '..', '..', sep);
 }
 
+/**
+ * The folder domains are discovered in: the workspace's domains/, or EVALPACKS_DOMAINS_DIR for a team that
+ * keeps its packs elsewhere (the CLI's own tests point it at frozen test packs).
+ */
+function domainsFolder(root: string): string {
+  const chosen = process.env.EVALPACKS_DOMAINS_DIR;
+  return chosen ? resolve(chosen) : join(root, 'domains');
+}
+
 /** Pack names by folder: a new domains/NAME folder is picked up with no registration step. */
 export function listDomains(root = WORKSPACE_ROOT): string[] {
-  const domains = join(root, 'domains');
+  const domains = domainsFolder(root);
   if (!existsSync(domains)) return [];
   return readdirSync(domains, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(join(domains, entry.name, 'src', 'index.ts')))
@@ -53,7 +62,7 @@ export async function loadDomain(name: string, root = WORKSPACE_ROOT): Promise<P
   if (!known.includes(name)) {
     throw new UsageError(`unknown domain "${name}"; known domains: ${known.join(', ') || 'none'}`);
   }
-  return importPack(domainEntry(join(root, 'domains', name)));
+  return importPack(domainEntry(join(domainsFolder(root), name)));
 }
 
 /**

@@ -5,7 +5,7 @@ import { startOllamaStandIn } from '@evalpacks/testkit';
 import { tempStore } from './build-store.ts';
 import { ROOT, runCli } from './run-cli.ts';
 
-const PACK = join(ROOT, 'domains/code-review');
+const PACK = join(ROOT, 'apps/cli/test/packs/code-review');
 
 /** A copy of the code-review pack without its shipped labels, so a test's labels are the only ones. */
 export function codeReviewCopy(): string {
