@@ -11,6 +11,7 @@ import { historyPage } from '../pages/history-page.ts';
 import { runPage, SUGGESTIONS_SHOWN } from '../pages/run-page.ts';
 import { runsPage } from '../pages/runs-page.ts';
 import { toLabelPage } from '../pages/to-label-page.ts';
+import { reasonOf, shownEpochs } from '../views/case-status.ts';
 import { html } from '../views/html.ts';
 import { layout } from '../views/layout.ts';
 import { ASSETS } from './assets.ts';
@@ -153,10 +154,15 @@ export function createApp(store: EvalStore, options: AppOptions): Hono {
     const run = store.run(RunIdSchema.catch(0).parse(c.req.param('id')));
     if (!run) return c.json({ error: 'no such run' }, 404);
     const { after } = LiveQuerySchema.parse(c.req.query());
-    const cases = store.casesSavedAfter(run.id, after).map((listing) => ({
-      ...listing,
-      href: `/runs/${run.id}/cases/${encodeURIComponent(listing.caseId)}`,
-    }));
+    const cases = store.casesSavedAfter(run.id, after).map((listing) => {
+      const reason = reasonOf(listing);
+      return {
+        ...listing,
+        epochs: shownEpochs(listing),
+        ...(reason && { reason }),
+        href: `/runs/${run.id}/cases/${encodeURIComponent(listing.caseId)}`,
+      };
+    });
     return c.json({
       status: shownStatus(store, run).status,
       cursor: Math.max(after, ...cases.map((x) => x.savedOrder)),
