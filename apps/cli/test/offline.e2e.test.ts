@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { startOllamaStandIn } from '@evalpacks/testkit';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +43,73 @@ describe('offline mode', () => {
     expect(result.code).toBe(0);
     expect(summaryOf(result.stdout)).toContain('  findings        n/a: 0 of 9 judged (9 not judged)\n');
     expect(result.stdout).toContain('    NOT JUDGED ssn-exposure (critical)\n      offline: no cached verdict\n');
+  });
+
+  it('never calls a case whose judged items were not judged a pass: structural only, in every reporter', async () => {
+    const store = tempStore();
+    const out = join(dirname(store), 'reports');
+    const args = ['eval', '--domain', 'code-review', '--offline', '--store', store, '--out', out];
+    const result = await runIsolated([...args, '--reporter', 'console,json,junit,markdown']);
+    // Nothing failed, so the exit code is 0; the summary says nothing was judged.
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect((result.stdout.match(/^━━ .*$/gm) ?? []).sort()).toEqual([
+      '━━ basic-vulnerabilities Basic vulnerabilities  STRUCTURAL ONLY',
+      '━━ false-positive-bait False positive bait  STRUCTURAL ONLY',
+      '━━ subtle-issues Subtle issues  STRUCTURAL ONLY',
+    ]);
+    expect(result.stdout).toMatch(
+      /^progress 3\/3 cases \(100%\) · 0 passed, 3 structural only, 0 failed, 0 errors · /m,
+    );
+    expect(summaryOf(result.stdout).split('\n')[1]).toBe(
+      '  cases           0/3 passed, 3 structural only, not judged (0.0%, 95% CI 0.0–56.1%)',
+    );
+    const json = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+    expect(json.grade).toMatchObject({
+      passed: true,
+      exitCode: 0,
+      cases: { passed: 0, structuralOnly: 3, failed: 0, errors: 0, total: 3 },
+      passRate: 0,
+    });
+    expect([...json.grade.structuralOnlyCases].sort()).toEqual([
+      'basic-vulnerabilities',
+      'false-positive-bait',
+      'subtle-issues',
+    ]);
+    const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
+    expect((junit.match(/<testcase name="[^"]*"/g) ?? []).sort()).toEqual([
+      '<testcase name="basic-vulnerabilities [structural only]"',
+      '<testcase name="false-positive-bait [structural only]"',
+      '<testcase name="subtle-issues [structural only]"',
+    ]);
+    expect(junit).toContain(
+      '<property name="structural-only" value="basic-vulnerabilities: 5 judged items not judged"/>',
+    );
+    const markdown = readFileSync(join(out, 'summary.md'), 'utf8');
+    expect(markdown).toContain('**0/3 cases passed, 3 structural only (not judged)** · ');
+    expect(markdown).toContain('| ⬜ | subtle-issues | 6/6 | 0/4 | 0 | structural only: 4 judged items not judged |');
+    expect(markdown).not.toContain('✅');
+    // A gate asks for a share of cases shown to pass: none was.
+    const gated = await runIsolated([...args, '--min-pass-rate', '0.5']);
+    expect(gated.code).toBe(1);
+    expect(summaryOf(gated.stdout)).toContain('  pass rate       0.0% (minimum 50.0%, not met)');
+  });
+
+  it('compare --runs of two offline runs calls the items never judged not judged, not errors', async () => {
+    const store = tempStore();
+    for (const _ of [1, 2]) {
+      expect((await runIsolated(['eval', '--domain', 'code-review', '--offline', '--store', store])).code).toBe(0);
+    }
+    const result = await runIsolated(['compare', '--runs', '1', '2', '--store', store]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(/error/i);
+    expect(result.stdout).toContain('━━ basic-vulnerabilities Basic vulnerabilities\n');
+    expect(result.stdout).toContain('\n  not judged        5 items not judged on one side or both\n');
+    expect(result.stdout).toContain(
+      '\n  not judged        12 items not judged on one side or both: left out, as no verdict can be compared\n',
+    );
+    expect(result.stdout).toContain('\n  verdict           no detectable difference\n');
   });
 
   it('needs no AWS credentials for an offline run on Bedrock either', async () => {

@@ -22,7 +22,8 @@ function row(listing) {
     const mark = document.createElement('span');
     mark.className = `badge badge-${epoch.status}`;
     mark.dataset.epoch = String(epoch.epoch);
-    mark.textContent = epoch.status;
+    mark.dataset.status = epoch.status;
+    mark.textContent = epoch.label;
     epochs.append(mark, ' ');
   }
   const reason = cell(listing.reason ?? '');

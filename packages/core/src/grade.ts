@@ -22,6 +22,13 @@ export {
   recordSharing,
   type Share,
 } from './grade/case-record.ts';
+export {
+  type CaseStanding,
+  notJudgedOf,
+  resultStanding,
+  STRUCTURAL_ONLY,
+  standingOf,
+} from './grade/case-standing.ts';
 export { comparisonExitCode } from './grade/comparison-exit.ts';
 export { describeItem } from './grade/describe-item.ts';
 export { caseFailures, type Failure, type Graded, JUDGED_ITEM_PART } from './grade/failures.ts';

@@ -28,6 +28,7 @@ export { redactUrl, redactUrls, splitCredentials } from './report/redact-url.ts'
 export { type RepeatReporterOptions, repeatReporter } from './report/repeat-console.ts';
 export { type FlakyItem, type KindFigures, type RepeatSummary, summarizeRepeats } from './report/repeat-summary.ts';
 export { joinParts, type ReportSource, wholeRunSource } from './report/report-source.ts';
+export { itemsNotJudged, STANDING_LABEL, structuralOnlyNote } from './report/standing-words.ts';
 export { type RunSummary, summarizeRun } from './report/summary.ts';
 export { flakyLimitRow } from './report/summary-rows.ts';
 export { visible, visibleDeep } from './report/visible.ts';

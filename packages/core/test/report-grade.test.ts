@@ -43,10 +43,11 @@ describe('reports given the run grade', () => {
       passed: true,
       exitCode: 0,
       policy: 'any',
-      cases: { passed: 1, failed: 0, errors: 0, total: 1 },
+      cases: { passed: 1, structuralOnly: 0, failed: 0, errors: 0, total: 1 },
       passRate: 1,
       gate: { minimum: 0.5, met: true },
       notStarted: 0,
+      structuralOnlyCases: [],
     });
     expect(JSON.parse(jsonReport(run)).grade).toMatchObject({ passed: false, exitCode: 1, policy: 'majority' });
   });

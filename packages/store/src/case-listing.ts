@@ -17,7 +17,8 @@ type Status = 'passed' | 'failed' | 'error';
 export interface CaseListing {
   caseId: string;
   name: string;
-  epochs: { epoch: number; status: Status }[];
+  /** Each epoch's stored status, and how many of its judged items were not judged (skipped verdicts). */
+  epochs: { epoch: number; status: Status; notJudged: number }[];
   /** The first reason it did not pass, if any. */
   reason?: string;
   /** The store's order of the newest save among its epochs, the live view's cursor. */
@@ -68,19 +69,28 @@ function grouped(extra: string) {
           WHERE c.run_id = ? ${extra} GROUP BY c.case_id`;
 }
 
-/** Adds each listed case's name and first reason, read for this page's cases only. */
+/**
+ * Adds each listed case's name, first reason and items not judged per epoch, read for this page's cases
+ * only (the verdicts by their primary key's prefix, so the status index alone still serves the paging).
+ */
 function describe(db: Database.Database, runId: number, rows: GroupRow[]): CaseListing[] {
   const detail = db.prepare(
     `SELECT json_extract(case_json, '$.name') AS name, json_extract(reasons_json, '$[0]') AS reason
      FROM case_results WHERE run_id = ? AND case_id = ? ORDER BY epoch LIMIT 1`,
   );
+  const skipped = db.prepare(
+    `SELECT epoch, count(*) AS n FROM verdicts WHERE run_id = ? AND case_id = ? AND status = 'skipped' GROUP BY epoch`,
+  );
   return rows.map((row) => {
     const { name, reason } = detail.get(runId, row.case_id) as { name: string | null; reason: string | null };
+    const notJudged = new Map(
+      (skipped.all(runId, row.case_id) as { epoch: number; n: number }[]).map((s) => [s.epoch, s.n]),
+    );
     const epochs = row.epochs
       .split(',')
       .map((pair) => {
         const [epoch, status] = pair.split(':');
-        return { epoch: Number(epoch), status: status as Status };
+        return { epoch: Number(epoch), status: status as Status, notJudged: notJudged.get(Number(epoch)) ?? 0 };
       })
       .sort((a, b) => a.epoch - b.epoch);
     return { caseId: row.case_id, name: name ?? row.case_id, epochs, savedOrder: row.last, ...(reason && { reason }) };

@@ -39,14 +39,26 @@ function checkHeader(path: string, header: Buffer): void {
   if (header.length < HEADER_BYTES) {
     throw new StoreError(`the store ${path} is damaged (cut off inside its header); left untouched`, leaveIt(path));
   }
-  const version = header.readInt32BE(60);
-  const applicationId = header.readInt32BE(68);
+  refuseNewer(path, header.readInt32BE(68), header.readInt32BE(60));
+}
+
+/** A store of ours from a newer evalpacks is never written: its schema is one this code does not know. */
+function refuseNewer(path: string, applicationId: number, version: number): void {
   if (applicationId === APPLICATION_ID && version > SCHEMA_VERSION) {
     throw new StoreError(
       `the store ${path} has schema version ${version}, newer than this evalpacks knows (${SCHEMA_VERSION}); left untouched`,
       'Upgrade evalpacks, or pass --store PATH to use another file',
     );
   }
+}
+
+/**
+ * The same look through a connection: it reads the -wal too, where a newer evalpacks that stopped before a
+ * checkpoint left its version (the file's header still holds the old one).
+ */
+function refuseNewerOpen(db: Database.Database, path: string): void {
+  const applicationId = db.pragma('application_id', { simple: true }) as number;
+  refuseNewer(path, applicationId, db.pragma('user_version', { simple: true }) as number);
 }
 
 /**
@@ -76,6 +88,7 @@ function checkExisting(path: string): void {
         leaveIt(path),
       );
     }
+    refuseNewerOpen(db, path);
   } catch (error) {
     db?.close();
     db = undefined;
@@ -88,10 +101,11 @@ function checkExisting(path: string): void {
 }
 
 /** Applies the missing migration steps in one immediate transaction, so two processes never both migrate. */
-function migrate(db: Database.Database): void {
+function migrate(db: Database.Database, path: string): void {
   // Up to date: write nothing, not even the same version number.
   if (db.pragma('user_version', { simple: true }) === SCHEMA_VERSION) return;
   db.transaction(() => {
+    refuseNewerOpen(db, path); // a newer evalpacks got there meanwhile
     const current = db.pragma('user_version', { simple: true }) as number;
     if (current >= SCHEMA_VERSION) return; // another process migrated it meanwhile
     for (const step of MIGRATIONS.slice(current)) db.exec(step);
@@ -110,15 +124,20 @@ export function openDatabase(path: string): Database.Database {
   try {
     db = new Database(path);
     db.pragma('busy_timeout = 5000');
+    // Again on the connection that writes, before its first write: a newer evalpacks may have opened the
+    // store since checkExisting looked. (Closing this connection then may checkpoint that evalpacks's -wal
+    // into the file: its own data, kept as it wrote it.)
+    refuseNewerOpen(db, path);
     // WAL: a killed process loses at most the transaction in flight, and readers never block the run.
     db.pragma('journal_mode = WAL');
     // NORMAL is durable against a killed process (not against power loss) and saves an fsync per result.
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    migrate(db);
+    migrate(db, path);
     return db;
   } catch (error) {
     db?.close();
+    if (error instanceof StoreError) throw error;
     throw new StoreError(`the store ${path} cannot be opened: ${reason(error)}`, storeFix(path, error));
   }
 }

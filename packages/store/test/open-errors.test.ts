@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { EvalStore, SCHEMA_VERSION, StoreError } from '../src/index.ts';
@@ -57,6 +57,41 @@ describe('opening a store that cannot be used', () => {
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
     expectRefused(path, new RegExp(`has schema version ${SCHEMA_VERSION + 1}, newer than this evalpacks knows`));
+  });
+
+  it('refuses a store whose newer schema version is still in its -wal, not yet in the main file', () => {
+    const original = tempStorePath();
+    EvalStore.open(original).close();
+    // A newer evalpacks raised the version and was stopped before a checkpoint: only the -wal holds it.
+    const newer = new Database(original);
+    newer.pragma('journal_mode = WAL');
+    newer.pragma('wal_autocheckpoint = 0');
+    newer.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    const path = tempStorePath();
+    copyFileSync(original, path);
+    copyFileSync(`${original}-wal`, `${path}-wal`);
+    newer.close();
+    expect(readFileSync(path).readInt32BE(60)).toBe(SCHEMA_VERSION);
+    const before = [sha256(path), sha256(`${path}-wal`)];
+    const message =
+      `the store ${path} has schema version ${SCHEMA_VERSION + 1}, newer than this evalpacks knows ` +
+      `(${SCHEMA_VERSION}); left untouched`;
+    for (const open of [() => EvalStore.open(path), () => EvalStore.openReadOnly(path)]) {
+      let error: unknown;
+      try {
+        open().close();
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(StoreError);
+      expect((error as StoreError).message).toBe(message);
+      expect((error as StoreError).fix).toBe('Upgrade evalpacks, or pass --store PATH to use another file');
+      expect([sha256(path), sha256(`${path}-wal`)]).toEqual(before);
+    }
+    // What the newer evalpacks wrote is still there for it.
+    const reader = new Database(path, { readonly: true });
+    expect(reader.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 1);
+    reader.close();
   });
 
   it("refuses another program's SQLite database", () => {

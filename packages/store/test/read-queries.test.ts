@@ -61,6 +61,12 @@ describe('the read queries the viewer pages use', () => {
       ['c', 'Case c', 'passed/error'],
     ]);
     expect(all.cases[1]?.reason).toBe('steps: missed finding "leak": Leaks');
+    // Every saved result holds one skipped verdict (its rubric): one item not judged in each epoch.
+    expect(all.cases.map((c) => c.epochs.map((e) => e.notJudged))).toEqual([
+      [1, 1],
+      [1, 1],
+      [1, 1],
+    ]);
     const ids = (query: Parameters<EvalStore['casePage']>[1]) => store.casePage(1, query).cases.map((c) => c.caseId);
     expect(ids({ filter: 'failed', limit: 10, offset: 0 })).toEqual(['b']);
     expect(ids({ filter: 'errors', limit: 10, offset: 0 })).toEqual(['c']);
@@ -85,7 +91,7 @@ describe('the read queries the viewer pages use', () => {
     writer.saveCaseResult(2, withAnswer('t2', 0, 'failed', 'no refund'));
     writer.close();
     expect(reader.casesSavedAfter(2, cursor).map((c) => [c.caseId, c.epochs])).toEqual([
-      ['t2', [{ epoch: 0, status: 'failed' }]],
+      ['t2', [{ epoch: 0, status: 'failed', notJudged: 1 }]],
     ]);
     expect([...reader.caseCosts(1, 'b')].map(([epoch, usd]) => [epoch, usd.toFixed(3)])).toEqual([
       [0, '0.016'],

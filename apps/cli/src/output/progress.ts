@@ -1,4 +1,5 @@
 import type { CaseResult } from '@evalpacks/core';
+import { resultStanding, STRUCTURAL_ONLY } from '@evalpacks/core/grade';
 import type { CostOf } from '@evalpacks/store';
 import type { createLogUpdate } from 'log-update';
 
@@ -45,6 +46,8 @@ export interface Progress {
 interface Tally {
   done: number;
   passed: number;
+  /** Passed their checks with judged items not judged: no pass (see CaseStanding). */
+  structuralOnly: number;
   failed: number;
   errors: number;
   tokens: number;
@@ -72,9 +75,10 @@ export function progressLine(tally: Tally, total: number, calls: CallsNow, elaps
   const share = total === 0 ? 100 : Math.floor((tally.done / total) * 100);
   const eta = tally.done === 0 ? '' : `, ETA ${clock((elapsedMs / tally.done) * (total - tally.done))}`;
   const waiting = calls.waiting > 0 ? `, ${calls.waiting} waiting` : '';
+  const unjudged = tally.structuralOnly > 0 ? `${tally.structuralOnly} ${STRUCTURAL_ONLY}, ` : '';
   return [
     `${tally.done}/${total} cases (${share}%)`,
-    `${tally.passed} passed, ${tally.failed} failed, ${tally.errors} errors`,
+    `${tally.passed} passed, ${unjudged}${tally.failed} failed, ${tally.errors} errors`,
     `${calls.inFlight} in flight${calls.where}${waiting}`,
     `${tally.tokens.toLocaleString('en-US')} tokens`,
     `$${tally.cost.toFixed(4)}`,
@@ -86,7 +90,7 @@ export function progressLine(tally: Tally, total: number, calls: CallsNow, elaps
 export function startProgress(display: ProgressDisplay, write: (text: string) => void, feed: ProgressFeed): Progress {
   if (display.mode === 'off') return { write, result: () => {}, stop: () => {} };
   const started = performance.now();
-  const tally: Tally = { done: 0, passed: 0, failed: 0, errors: 0, tokens: 0, cost: 0 };
+  const tally: Tally = { done: 0, passed: 0, structuralOnly: 0, failed: 0, errors: 0, tokens: 0, cost: 0 };
   const calls = (): CallsNow => ({
     inFlight: feed.inFlight(),
     waiting: feed.waiting?.() ?? 0,
@@ -95,8 +99,10 @@ export function startProgress(display: ProgressDisplay, write: (text: string) =>
   const line = () => progressLine(tally, feed.total, calls(), performance.now() - started);
   const count = (result: CaseResult) => {
     tally.done += 1;
-    if (result.status === 'passed') tally.passed += 1;
-    else if (result.status === 'failed') tally.failed += 1;
+    const standing = resultStanding(result);
+    if (standing === 'passed') tally.passed += 1;
+    else if (standing === 'structural-only') tally.structuralOnly += 1;
+    else if (standing === 'failed') tally.failed += 1;
     else tally.errors += 1;
     const { usage } = result.transcript;
     tally.tokens += usage.input + usage.output + result.judgeUsage.input + result.judgeUsage.output;

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { CaseResult, RepeatPolicy, RunResult } from '@evalpacks/core';
+import { notJudgedOf, resultStanding } from '@evalpacks/core/grade';
+import { itemsNotJudged } from '@evalpacks/core/report';
 import { summaryView } from '../grading/run-summary.ts';
+import { standingBadge } from '../views/case-status.ts';
 import { caseView } from '../views/case-view.ts';
 import { describeModel, when } from '../views/format.ts';
 import { type Html, html, raw } from '../views/html.ts';
-import { badge } from '../views/layout.ts';
 
 export interface HtmlReportOptions {
   runId?: string;
@@ -32,12 +34,20 @@ function byCase(results: CaseResult[]): CaseResult[][] {
   return [...groups.values()].map((group) => group.sort((a, b) => a.epoch - b.epoch));
 }
 
+/** Why a case did not pass: its first reason, else what a structural-only epoch left unjudged. */
+function reasonOf(group: CaseResult[]): string {
+  const reason = group.flatMap((r) => r.reasons)[0];
+  if (reason !== undefined) return reason;
+  const unjudged = group.find((r) => resultStanding(r) === 'structural-only');
+  return unjudged ? itemsNotJudged(notJudgedOf(unjudged)) : '';
+}
+
 function caseIndex(groups: CaseResult[][]): Html {
   return html`<table class="cases"><thead><tr><th>case</th><th>name</th><th>epochs</th><th>why not passed</th></tr></thead><tbody>${groups.map(
     (group, index) => {
       const first = group[0] as CaseResult;
       return html`<tr data-case="${first.case.id}"><td><a href="#case-${index}">${first.case.id}</a></td><td>${first.case.name}</td>
-        <td>${group.map((r) => html`${badge(r.status)} `)}</td><td class="reason">${group.flatMap((r) => r.reasons)[0] ?? ''}</td></tr>`;
+        <td>${group.map((r) => html`${standingBadge(resultStanding(r))} `)}</td><td class="reason">${reasonOf(group)}</td></tr>`;
     },
   )}</tbody></table>`;
 }

@@ -11,9 +11,11 @@ import { historyPage } from '../pages/history-page.ts';
 import { runPage, SUGGESTIONS_SHOWN } from '../pages/run-page.ts';
 import { runsPage } from '../pages/runs-page.ts';
 import { toLabelPage } from '../pages/to-label-page.ts';
+import { reasonOf, shownEpochs } from '../views/case-status.ts';
 import { html } from '../views/html.ts';
 import { layout } from '../views/layout.ts';
 import { ASSETS } from './assets.ts';
+import { hostsOf, type Listening } from './bound-hosts.ts';
 import { CompareQuerySchema, LiveQuerySchema, RunIdSchema, RunQuerySchema, RunsQuerySchema } from './query.ts';
 import { shownStatus } from './shown-status.ts';
 import { runSummaries } from './summaries.ts';
@@ -41,17 +43,47 @@ export interface AppOptions {
   inlineSummaryResults?: number;
   /** The store's labels table, open for writing: with it the case pages offer labelling. */
   labels?: LabelBook;
+  /**
+   * Where the server listens; undefined until it does. Requests are answered only when their Host names
+   * this address (see hostsOf), and every request is refused while it is unknown.
+   */
+  listening: () => Listening | undefined;
 }
 
 /**
  * The viewer's pages over a store opened read-only; with a label book, labelling too, which writes the
  * store's labels table and nothing else.
  */
-export function createApp(store: EvalStore, options: AppOptions = {}): Hono {
+export function createApp(store: EvalStore, options: AppOptions): Hono {
   const book = options.labels;
   const app = new Hono();
   const summaries = runSummaries(store, options.inlineSummaryResults);
   app.use('*', secureHeaders({ contentSecurityPolicy: CSP, referrerPolicy: 'no-referrer' }));
+
+  let known: { listening: Listening; hosts: Set<string>; origins: Set<string> } | undefined;
+  /** The Host values (and the origins they make) of the address the server listens on: none until it does. */
+  const bound = () => {
+    const listening = options.listening();
+    if (!listening) return undefined;
+    if (known?.listening !== listening) {
+      const hosts = hostsOf(listening);
+      known = { listening, hosts, origins: new Set([...hosts].map((host) => `http://${host}`)) };
+    }
+    return known;
+  };
+  // DNS rebinding: a page of any site whose name resolves to this address is same-origin with itself, not
+  // with the viewer, and its requests carry its own name as the Host. So a request whose Host (or, in an
+  // absolute request line, URL) names anything but the viewer's address is refused before any route reads
+  // the store. @hono/node-server builds c.req.url from the Host header, so the URL alone proves nothing.
+  app.use('*', async (c, next) => {
+    const own = bound();
+    const host = c.req.header('host')?.toLowerCase();
+    if (!own || !host || !own.hosts.has(host) || !own.hosts.has(new URL(c.req.url).host)) {
+      const first = own && [...own.hosts][0];
+      return c.text(first ? `this viewer answers only at http://${first}/` : 'this viewer is not listening yet', 403);
+    }
+    await next();
+  });
 
   const notFound = (what: string) =>
     layout({ title: 'Not found', body: html`<h1>Not found</h1><p>${what}</p><p><a href="/">All runs</a></p>` });
@@ -65,7 +97,7 @@ export function createApp(store: EvalStore, options: AppOptions = {}): Hono {
   });
 
   app.get('/assets/:name', (c) => {
-    const asset = ASSETS[c.req.param('name')];
+    const asset = ASSETS.get(c.req.param('name'));
     return asset ? c.body(asset.body, 200, { 'content-type': asset.type }) : c.notFound();
   });
 
@@ -122,10 +154,15 @@ export function createApp(store: EvalStore, options: AppOptions = {}): Hono {
     const run = store.run(RunIdSchema.catch(0).parse(c.req.param('id')));
     if (!run) return c.json({ error: 'no such run' }, 404);
     const { after } = LiveQuerySchema.parse(c.req.query());
-    const cases = store.casesSavedAfter(run.id, after).map((listing) => ({
-      ...listing,
-      href: `/runs/${run.id}/cases/${encodeURIComponent(listing.caseId)}`,
-    }));
+    const cases = store.casesSavedAfter(run.id, after).map((listing) => {
+      const reason = reasonOf(listing);
+      return {
+        ...listing,
+        epochs: shownEpochs(listing),
+        ...(reason && { reason }),
+        href: `/runs/${run.id}/cases/${encodeURIComponent(listing.caseId)}`,
+      };
+    });
     return c.json({
       status: shownStatus(store, run).status,
       cursor: Math.max(after, ...cases.map((x) => x.savedOrder)),
@@ -173,9 +210,10 @@ export function createApp(store: EvalStore, options: AppOptions = {}): Hono {
   app.post('/labels', async (c) => {
     if (!book) return c.json({ error: 'this viewer does not label' }, 405);
     // Only this viewer's own pages may label: another site's page cannot send JSON here without a preflight,
-    // and its Origin would differ.
+    // and its Origin is none of the viewer's (compared with the bound address, never the request's URL,
+    // which the client's Host header makes).
     const origin = c.req.header('origin');
-    if (origin && origin !== new URL(c.req.url).origin) return c.json({ error: 'cross-origin label refused' }, 403);
+    if (origin && !bound()?.origins.has(origin)) return c.json({ error: 'cross-origin label refused' }, 403);
     if (!c.req.header('content-type')?.startsWith('application/json')) return c.json({ error: 'send JSON' }, 415);
     const body = await c.req.json().catch(() => undefined);
     const saved = saveLabel(store, book, body);

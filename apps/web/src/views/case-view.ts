@@ -1,8 +1,9 @@
 import type { CaseResult, ToolCall, Verdict } from '@evalpacks/core';
+import { resultStanding } from '@evalpacks/core/grade';
+import { standingBadge } from './case-status.ts';
 import { milliseconds, pretty, usd } from './format.ts';
 import { type Html, html } from './html.ts';
 import type { LabelSpot } from './label-controls.ts';
-import { badge } from './layout.ts';
 import { renderMarkdown } from './markdown.ts';
 import { verdictBlock } from './verdict-block.ts';
 
@@ -28,7 +29,7 @@ function thinking(result: CaseResult): Html | '' {
 function epochColumn(result: CaseResult, cost: number | undefined | null, spotOf?: SpotOf): Html {
   const { transcript } = result;
   return html`<section class="epoch" data-epoch="${result.epoch}">
-    <h3>epoch ${result.epoch + 1} ${badge(result.status)}</h3>
+    <h3>epoch ${result.epoch + 1} ${standingBadge(resultStanding(result))}</h3>
     ${result.reasons.length ? html`<ul class="reasons">${result.reasons.map((r) => html`<li>${r}</li>`)}</ul>` : ''}
     ${transcript.error ? html`<p class="agent-error">agent error: ${transcript.error}</p>` : ''}
     ${transcript.turnLimitReached ? html`<p class="agent-error">stopped at the turn limit after ${transcript.turns} turns</p>` : ''}

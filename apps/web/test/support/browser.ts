@@ -1,7 +1,7 @@
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's Chromium, never a downloaded browser; root needs --no-sandbox. */
-export function launchChromium(): Promise<Browser> {
+/** Debian's Chromium, never a downloaded browser; root needs --no-sandbox. `extra` are more switches. */
+export function launchChromium(extra: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -12,6 +12,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--no-first-run',
       '--disable-sync',
+      ...extra,
     ],
   });
 }

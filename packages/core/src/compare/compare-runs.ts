@@ -46,6 +46,8 @@ export interface Comparison {
   /** The smallest true difference this comparison would find with 80% power at α; Infinity when none. */
   detectable: { difference: number; basis: 'observed' | 'assumed'; smallestP: number };
   unpairedItems: number;
+  /** Items no verdict was given on, on one side or both, with no error: left out, not errors. */
+  notJudgedItems: number;
   /** Cases with at least one agent or judge error, per side. */
   errored: { baseline: number; variant: number };
   alpha: number;
@@ -127,6 +129,7 @@ export function compareRuns(
     verdict,
     detectable: detectable(difference, b.items, v.items, alpha),
     unpairedItems: cases.reduce((sum, c) => sum + c.unpaired, 0),
+    notJudgedItems: cases.reduce((sum, c) => sum + c.notJudged, 0),
     errored,
     alpha,
   };

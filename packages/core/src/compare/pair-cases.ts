@@ -30,6 +30,11 @@ export interface CaseComparison {
   paired: PairedItem[];
   /** Items graded on one side only (judge errors, agent errors): left out of the statistics. */
   unpaired: number;
+  /**
+   * Items left out because a side never judged them, with no error to blame (offline with no cached
+   * verdict, checks failed first): no verdict to compare, and no error either.
+   */
+  notJudged: number;
   /** Each side's distinct agent and judge errors on this case, one line each: baseline then variant. */
   errors: [string[], string[]];
 }
@@ -56,11 +61,18 @@ export function pairCases(baseline: readonly CaseTally[], variant: readonly Case
     const variantItems = new Map(v?.items.map((item) => [item.key, item]) ?? []);
     const paired: PairedItem[] = [];
     let unpaired = 0;
+    let notJudged = 0;
+    /** A side that graded the item in no epoch because its judge failed on it. */
+    const erred = (side: ItemTally) => side.graded === 0 && side.errors > 0;
     for (const item of b?.items ?? []) {
       const other = variantItems.get(item.key);
       variantItems.delete(item.key);
-      if (!other || item.graded === 0 || other.graded === 0) {
+      if (!other || erred(item) || erred(other)) {
         unpaired++;
+        continue;
+      }
+      if (item.graded === 0 || other.graded === 0) {
+        notJudged++;
         continue;
       }
       paired.push({
@@ -82,6 +94,7 @@ export function pairCases(baseline: readonly CaseTally[], variant: readonly Case
       lost: paired.filter((p) => p.baseline.verdict === 'passed' && p.variant.verdict === 'failed'),
       paired,
       unpaired,
+      notJudged,
       errors: [errorLines(b), errorLines(v)],
     };
   });

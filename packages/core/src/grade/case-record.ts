@@ -1,5 +1,6 @@
 import type { Case } from '../schema/case.ts';
-import type { CaseResult, CaseStatus, RunResult } from '../schema/result.ts';
+import type { CaseResult, RunResult } from '../schema/result.ts';
+import { type CaseStanding, resultStanding } from './case-standing.ts';
 import { type ItemOutcome, itemOutcomes } from './item-outcomes.ts';
 import { type Suggestion, suggestionsOf } from './suggestions.ts';
 
@@ -39,7 +40,8 @@ export interface ResultFigures {
 export interface CaseRecord {
   case: CaseRef;
   epoch: number;
-  status: CaseStatus;
+  /** The result's status, or 'structural-only' for a pass with judged items not judged (see CaseStanding). */
+  status: CaseStanding;
   items: ItemOutcome[];
   /** An edit for every failure (none when the case passed). */
   suggestions: Suggestion[];
@@ -123,7 +125,7 @@ export function caseRecord(result: CaseResult, share: Share = (value) => value):
   return {
     case: share({ id, name, ...(repeatPolicy !== undefined && { repeatPolicy }) }),
     epoch: result.epoch,
-    status: result.status,
+    status: resultStanding(result),
     items: itemOutcomes(result).map(share),
     suggestions: suggestions.length === 0 ? share(suggestions) : suggestions,
     errors: errors.length === 0 ? share(errors) : errors,

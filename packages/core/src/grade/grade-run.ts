@@ -8,8 +8,9 @@
  * --min-pass-rate). No clock, no I/O, no backend: the same run and options always grade the same.
  */
 import type { RepeatPolicy } from '../schema/repeat-policy.ts';
-import type { CaseStatus, RunResult } from '../schema/result.ts';
+import type { RunResult } from '../schema/result.ts';
 import { asRecord, type Gradable } from './case-record.ts';
+import type { CaseStanding } from './case-standing.ts';
 import { type CaseTally, policyResolver, reduceEpochs, runPolicy } from './reduce-epochs.ts';
 import type { Suggestion } from './suggestions.ts';
 
@@ -26,7 +27,10 @@ export interface GradeOptions {
 }
 
 export interface Counts {
+  /** Passed, judged items included: the passes the pass rate counts. */
   passed: number;
+  /** Passed their checks with judged items not judged (see CaseStanding): neither a pass nor a failure. */
+  structuralOnly: number;
   failed: number;
   /** Results with an agent or judge error: neither a pass nor a failure of the agent. */
   errors: number;
@@ -45,7 +49,7 @@ export interface RunGrade {
   resultCounts: Counts;
   /** Case epochs a budget left out; they were not shown to pass. */
   notStarted: number;
-  /** Passed cases over all cases (0 when there are none). */
+  /** Passed cases over all cases (0 when there are none); a structural-only case is no pass. */
   passRate: number;
   /** The --min-pass-rate gate, when one was set. */
   gate?: { minimum: number; met: boolean };
@@ -53,7 +57,11 @@ export interface RunGrade {
   flaky: number;
   /** The --max-flaky gate, when one was set. */
   flakyGate?: { maximum: number; met: boolean };
-  /** Every case passed (or the gate was met), no case was left out, and no more items were flaky than allowed. */
+  /**
+   * No case failed or had an error (or the gate was met), no case was left out, and no more items were
+   * flaky than allowed. Structural-only cases fail no run: an offline run whose checks all pass passes,
+   * and its summary says its cases were not judged.
+   */
   passed: boolean;
   /** 0 when the run passed, else 1 (failures, agent or judge errors, cases not started). */
   exitCode: 0 | 1;
@@ -61,9 +69,15 @@ export interface RunGrade {
   suggestions: Suggestion[];
 }
 
-function count(outcomes: readonly { status: CaseStatus }[]): Counts {
-  const of = (status: CaseStatus) => outcomes.filter((outcome) => outcome.status === status).length;
-  return { passed: of('passed'), failed: of('failed'), errors: of('error'), total: outcomes.length };
+function count(outcomes: readonly { status: CaseStanding }[]): Counts {
+  const of = (status: CaseStanding) => outcomes.filter((outcome) => outcome.status === status).length;
+  return {
+    passed: of('passed'),
+    structuralOnly: of('structural-only'),
+    failed: of('failed'),
+    errors: of('error'),
+    total: outcomes.length,
+  };
 }
 
 /** Grades a run: its cases under their repeat policies, the pass/fail decision and its exit code. */
@@ -84,8 +98,8 @@ export function gradeRun(
   const flaky = cases.flatMap((tally) => tally.items).filter((item) => item.flaky).length;
   const flakyGate =
     options.maxFlaky === undefined ? undefined : { maximum: options.maxFlaky, met: flaky <= options.maxFlaky };
-  const passed =
-    (gate ? gate.met : caseCounts.passed === caseCounts.total) && notStarted === 0 && (flakyGate?.met ?? true);
+  const nothingFailed = caseCounts.failed === 0 && caseCounts.errors === 0;
+  const passed = (gate ? gate.met : nothingFailed) && notStarted === 0 && (flakyGate?.met ?? true);
   return {
     policy,
     epochs: Math.max(0, ...cases.map((tally) => tally.epochs)),

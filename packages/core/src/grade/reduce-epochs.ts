@@ -1,6 +1,6 @@
 import { passesPolicy, type RepeatPolicy } from '../schema/repeat-policy.ts';
-import type { CaseStatus } from '../schema/result.ts';
 import { asRecord, type CaseRecord, type CaseRef, type Gradable } from './case-record.ts';
+import { type CaseStanding, standingOf } from './case-standing.ts';
 import type { ItemKind, ItemOutcome } from './item-outcomes.ts';
 
 /** One item over a case's epochs: its pass count k out of the epochs that graded it, and the policy's call. */
@@ -25,8 +25,13 @@ export interface CaseTally {
   policy: RepeatPolicy;
   epochs: number;
   items: ItemTally[];
-  /** error when any epoch had an agent or judge error; else failed when any item fails under the policy. */
-  status: CaseStatus;
+  /**
+   * error when any epoch had an agent or judge error; else failed when any item fails under the policy;
+   * else structural-only when a judged item was judged in no epoch (see CaseStanding); else passed.
+   */
+  status: CaseStanding;
+  /** Judged items (not checks) that no epoch judged and no judge error left ungraded. */
+  notJudged: number;
   /** The epochs' records (not their transcripts), in epoch order. */
   records: CaseRecord[];
 }
@@ -89,12 +94,13 @@ export function reduceEpochs(
     const testCase = (epochs[0] as CaseRecord).case;
     const policy = policyFor(testCase);
     const items = tallyItems(epochs, policy);
-    const status: CaseStatus = epochs.some((result) => result.status === 'error')
+    const notJudged = items.filter((item) => item.kind !== 'check' && item.graded === 0 && item.errors === 0).length;
+    const status: CaseStanding = epochs.some((result) => result.status === 'error')
       ? 'error'
       : items.some((item) => item.verdict === 'failed')
         ? 'failed'
-        : 'passed';
-    return { case: testCase, policy, epochs: epochs.length, items, status, records: epochs };
+        : standingOf('passed', notJudged);
+    return { case: testCase, policy, epochs: epochs.length, items, status, notJudged, records: epochs };
   });
 }
 

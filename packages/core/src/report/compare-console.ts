@@ -42,6 +42,7 @@ function erroredNote(comparison: Comparison): string {
 }
 
 const counted = (s: SideCount) => `${s.passed}/${s.total}`;
+const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
 const epochs = (item: PairedItem['baseline']) => `${item.passed}/${item.graded}`;
 
 /** Prints a comparison: each case side by side, then the overall difference, its tests and the verdict. */
@@ -74,6 +75,7 @@ export function printComparison(received: Comparison, options: CompareReporterOp
     }
     if (item.unpaired > 0)
       row('not compared', `${item.unpaired} item${item.unpaired === 1 ? '' : 's'} graded on one side only (errors)`);
+    if (item.notJudged > 0) row('not judged', `${items(item.notJudged)} not judged on one side or both`);
     for (const line of item.errors[0]) row('baseline error', c.yellow(line));
     for (const line of item.errors[1]) row('variant error', c.yellow(line));
     out();
@@ -128,6 +130,12 @@ export function printComparison(received: Comparison, options: CompareReporterOp
     row(
       'detectable',
       `±${points(Math.min(1, power.difference)).slice(1)} points or more at 80% power with ${d.clusters} cases${assumed}`,
+    );
+  }
+  if (comparison.notJudgedItems > 0) {
+    row(
+      'not judged',
+      `${items(comparison.notJudgedItems)} not judged on one side or both: left out, as no verdict can be compared`,
     );
   }
   if (comparison.unpairedItems > 0) {

@@ -1,5 +1,6 @@
 import { createColors } from 'picocolors';
 import type { CaseRecord, GradableRun } from '../grade/case-record.ts';
+import { resultStanding } from '../grade/case-standing.ts';
 import { describeItem } from '../grade/describe-item.ts';
 import { gradeRun, type RunGrade } from '../grade/grade-run.ts';
 import type { CaseResult } from '../schema/result.ts';
@@ -7,6 +8,7 @@ import { clusteredRate } from '../stats/clustered.ts';
 import { wilsonInterval } from '../stats/wilson.ts';
 import type { PriceLookup } from './cost.ts';
 import { formatInterval, percent } from './format-rate.ts';
+import { STANDING_LABEL, structuralOnlyNote } from './standing-words.ts';
 import { type RunSummary, summarizeRun } from './summary.ts';
 import { gateRows, printSuggestions, spendRows, tokenLine } from './summary-rows.ts';
 import { visibleDeep, visibleRun } from './visible.ts';
@@ -21,8 +23,6 @@ export interface ConsoleReporterOptions {
   /** Epochs per case; above 1 each case block names its epoch. */
   epochs?: number;
 }
-
-const STATUS_LABEL = { passed: 'PASS', failed: 'FAIL', error: 'ERROR' } as const;
 
 function trimAnswer(answer: string, max: number): string {
   const flat = answer.trim().replace(/\s*\n\s*/g, ' ⏎ ');
@@ -53,8 +53,9 @@ export function consoleReporter(options: ConsoleReporterOptions) {
   function caseResult(received: CaseResult): void {
     const result = visibleDeep(received);
     const { transcript } = result;
-    const status = STATUS_LABEL[result.status];
-    const paint = result.status === 'passed' ? c.green : result.status === 'failed' ? c.red : c.yellow;
+    const standing = resultStanding(result);
+    const status = STANDING_LABEL[standing];
+    const paint = standing === 'passed' ? c.green : standing === 'failed' ? c.red : c.yellow;
     const epoch = (options.epochs ?? 1) > 1 ? ` ${c.dim(`[epoch ${result.epoch + 1}/${options.epochs}]`)}` : '';
     out(`${c.bold(`━━ ${result.case.id}`)} ${c.dim(result.case.name)}${epoch}  ${paint(c.bold(status))}`);
     out(`  answer   ${c.dim(trimAnswer(transcript.answer, options.answerChars ?? 300))}`);
@@ -124,7 +125,7 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     const notStarted = s.notStarted ? `, ${s.notStarted} not started` : '';
     row(
       'cases',
-      `${s.cases.passed}/${s.cases.total} passed${errors} (${percent(cases.estimate)}, ${formatInterval(cases)})${notStarted}`,
+      `${s.cases.passed}/${s.cases.total} passed${structuralOnlyNote(s.structuralOnly)}${errors} (${percent(cases.estimate)}, ${formatInterval(cases)})${notStarted}`,
     );
     if (s.structural.total > 0) {
       const structural = clusteredRate(

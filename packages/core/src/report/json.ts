@@ -24,8 +24,20 @@ const nested = (value: unknown, depth: number) =>
  */
 export function* jsonReportParts(source: ReportSource, options: JsonReportOptions = {}): Generator<string> {
   const { run } = source;
-  const { passed, exitCode, policy, caseCounts, passRate, gate, notStarted } = options.grade ?? gradeRun(run);
-  const grade = { passed, exitCode, policy, cases: caseCounts, passRate, ...(gate && { gate }), notStarted };
+  const { passed, exitCode, policy, caseCounts, passRate, gate, notStarted, cases } = options.grade ?? gradeRun(run);
+  // The cases that passed their checks with judged items not judged, so a reader of `cases` (whose status
+  // says passed) can tell them from real passes.
+  const structuralOnlyCases = cases.filter((tally) => tally.status === 'structural-only').map((t) => t.case.id);
+  const grade = {
+    passed,
+    exitCode,
+    policy,
+    cases: caseCounts,
+    passRate,
+    ...(gate && { gate }),
+    notStarted,
+    structuralOnlyCases,
+  };
   const report = {
     ...(options.runId ? { runId: options.runId } : {}),
     ...(options.record && { record: options.record }),
@@ -56,6 +68,7 @@ export function* jsonReportParts(source: ReportSource, options: JsonReportOption
 /**
  * The full run result as JSON (it parses back with RunResultSchema), with its summary, its grade (the
  * pass/fail decision the console and the exit code rest on), its store id and, when given, its record.
+ * Each case keeps its stored status; the grade names the structural-only ones (see CaseStanding).
  */
 export function jsonReport(run: RunResult, options: JsonReportOptions = {}): string {
   return joinParts(jsonReportParts(wholeRunSource(run), options));

@@ -1,10 +1,12 @@
 import { asRecord } from '../grade/case-record.ts';
+import { resultStanding, STRUCTURAL_ONLY } from '../grade/case-standing.ts';
 import type { RunGrade } from '../grade/grade-run.ts';
 import { type CaseTally, reduceEpochs } from '../grade/reduce-epochs.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
 import { caseLabel, epochsOf, verdictLines } from './case-details.ts';
 import { itemCount, itemTitle } from './repeat-console.ts';
 import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
+import { itemsNotJudged } from './standing-words.ts';
 import { attrs, xmlText } from './xml.ts';
 
 export interface JunitReportOptions {
@@ -51,9 +53,18 @@ function flakyItems(tallies: readonly CaseTally[]): { caseId: string; line: stri
   );
 }
 
+/** Each structural-only case (under the grade) as "unjudged: 3 judged items not judged". */
+function structuralOnlyCases(tallies: readonly CaseTally[]): string[] {
+  return tallies
+    .filter((tally) => tally.status === 'structural-only')
+    .map((tally) => `${tally.case.id}: ${itemsNotJudged(tally.notJudged)}`);
+}
+
 function testcase(result: CaseResult, epochs: number, classname: string, flaky: boolean): string {
-  // Ant's schema allows nothing but an error or a failure inside a testcase, so the name carries the mark.
-  const name = `${caseLabel(result, epochs)}${flaky ? ' [flaky]' : ''}`;
+  // Ant's schema allows nothing but an error or a failure inside a testcase, so the name carries the marks:
+  // a structural-only result is no failure (nothing failed) and must not read as a plain pass.
+  const structuralOnly = resultStanding(result) === 'structural-only';
+  const name = `${caseLabel(result, epochs)}${flaky ? ' [flaky]' : ''}${structuralOnly ? ` [${STRUCTURAL_ONLY}]` : ''}`;
   const head = `    <testcase${attrs({ name, classname, time: seconds(caseMs(result)) })}`;
   if (result.status === 'passed') return `${head}/>`;
   const first = result.reasons[0] ?? result.status;
@@ -90,13 +101,21 @@ export function* junitReportParts(source: ReportSource, options: JunitReportOpti
     hostname: options.hostname ?? 'localhost',
     ...counts,
   });
-  const flakyFound = flakyItems(options.grade?.cases ?? reduceEpochs(records, () => 'majority'));
+  const tallies = options.grade?.cases ?? reduceEpochs(records, () => 'majority');
+  const flakyFound = flakyItems(tallies);
   const flaky = flakyFound.map((item) => item.line);
   const flakyCases = new Set(flakyFound.map((item) => item.caseId));
+  const unjudged = structuralOnlyCases(tallies);
+  const sections = [
+    flaky.length > 0 ? ['Flaky (passed in some epochs, failed in others)', ...flaky.map((line) => `  ${line}`)] : [],
+    unjudged.length > 0
+      ? ['Structural only (checks passed, judged items not judged)', ...unjudged.map((line) => `  ${line}`)]
+      : [],
+  ].filter((lines) => lines.length > 0);
   const systemOut =
-    flaky.length === 0
+    sections.length === 0
       ? '    <system-out/>'
-      : `    <system-out>${xmlText(['Flaky (passed in some epochs, failed in others)', ...flaky.map((line) => `  ${line}`)].join('\n'))}</system-out>`;
+      : `    <system-out>${xmlText(sections.map((lines) => lines.join('\n')).join('\n\n'))}</system-out>`;
   const head = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attrs({ name: `evalpacks ${run.pack}`, ...counts })}>`,
@@ -106,6 +125,7 @@ export function* junitReportParts(source: ReportSource, options: JunitReportOpti
       .filter(([, value]) => value !== undefined)
       .map(([name, value]) => `      <property${attrs({ name, value })}/>`),
     ...flaky.map((value) => `      <property${attrs({ name: 'flaky', value })}/>`),
+    ...unjudged.map((value) => `      <property${attrs({ name: 'structural-only', value })}/>`),
     '    </properties>',
   ];
   yield `${head.join('\n')}\n`;
@@ -119,7 +139,9 @@ export function* junitReportParts(source: ReportSource, options: JunitReportOpti
  * JUnit XML as CI systems read it (the Ant/Jenkins schema): one testsuite per run, one testcase per
  * case (and epoch), failures carrying every reason and the judge's reasoning, judge errors as errors.
  * A case with an item that flipped between epochs is marked: "[flaky]" after each of its testcases' names,
- * a `flaky` property of the suite per flipped item, and the items listed in the suite's system-out.
+ * a `flaky` property of the suite per flipped item, and the items listed in the suite's system-out. A
+ * structural-only result (its checks passed, its judged items were not judged) is no failure but is
+ * marked likewise: "[structural only]" in its name, a `structural-only` property and a system-out line.
  */
 export function junitReport(run: RunResult, options: JunitReportOptions = {}): string {
   return joinParts(junitReportParts(wholeRunSource(run), options));

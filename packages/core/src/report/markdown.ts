@@ -1,7 +1,9 @@
+import { type CaseStanding, notJudgedOf, resultStanding, STRUCTURAL_ONLY } from '../grade/case-standing.ts';
 import { gradeRun, type RunGrade } from '../grade/grade-run.ts';
 import type { RunResult } from '../schema/result.ts';
 import { caseCounts, caseLabel, epochsOf, verdictLines } from './case-details.ts';
 import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
+import { itemsNotJudged } from './standing-words.ts';
 import { summarizeRun } from './summary.ts';
 import { visible } from './visible.ts';
 
@@ -11,7 +13,7 @@ export interface MarkdownReportOptions {
   grade?: RunGrade;
 }
 
-const ICON = { passed: '✅', failed: '❌', error: '⚠️' } as const;
+const ICON: Record<CaseStanding, string> = { passed: '✅', 'structural-only': '⬜', failed: '❌', error: '⚠️' };
 
 const ENTITY: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;' };
 
@@ -48,8 +50,9 @@ export function* markdownReportParts(source: ReportSource, options: MarkdownRepo
   yield line(`## evalpacks · ${text(run.pack)} · ${text(run.variant)}`);
   yield line('');
   const judge = run.judge ? code(`${run.judge.backend} ${run.judge.model}`) : 'none (structural only)';
+  const unjudged = s.structuralOnly > 0 ? `, ${s.structuralOnly} ${STRUCTURAL_ONLY} (not judged)` : '';
   yield line(
-    `**${s.cases.passed}/${s.cases.total} cases passed** · agent ${code(`${run.agent.backend} ${run.agent.model}`)} · ` +
+    `**${s.cases.passed}/${s.cases.total} cases passed${unjudged}** · agent ${code(`${run.agent.backend} ${run.agent.model}`)} · ` +
       `judge ${judge}${options.runId ? ` · run ${options.runId}` : ''}`,
   );
   yield line('');
@@ -58,9 +61,12 @@ export function* markdownReportParts(source: ReportSource, options: MarkdownRepo
   for (const result of source.results()) {
     const counts = caseCounts(result);
     const ratio = (t: { passed: number; total: number }) => (t.total > 0 ? `${t.passed}/${t.total}` : '–');
+    const standing = resultStanding(result);
+    const reasons =
+      standing === 'structural-only' ? [`${STRUCTURAL_ONLY}: ${itemsNotJudged(notJudgedOf(result))}`] : result.reasons;
     yield line(
-      `| ${ICON[result.status]} | ${cell(caseLabel(result, epochs))} | ${ratio(counts.structural)} | ` +
-        `${ratio(counts.findings)} | ${counts.falsePositives} | ${cell(result.reasons.join('\n'))} |`,
+      `| ${ICON[standing]} | ${cell(caseLabel(result, epochs))} | ${ratio(counts.structural)} | ` +
+        `${ratio(counts.findings)} | ${counts.falsePositives} | ${cell(reasons.join('\n'))} |`,
     );
   }
   yield line('');

@@ -6,6 +6,7 @@ import type { RepeatPolicy } from '../schema/repeat-policy.ts';
 import type { PriceLookup } from './cost.ts';
 import { flagged, formatInterval, formatRate } from './format-rate.ts';
 import { summarizeRepeats } from './repeat-summary.ts';
+import { itemsNotJudged, STANDING_LABEL, structuralOnlyNote } from './standing-words.ts';
 import { summarizeRun } from './summary.ts';
 import { gateRows, printSuggestions, spendRows, tokenLine } from './summary-rows.ts';
 import { visible, visibleRun } from './visible.ts';
@@ -17,7 +18,6 @@ export interface RepeatReporterOptions {
   priceOf?: PriceLookup;
 }
 
-const STATUS_LABEL = { passed: 'PASS', failed: 'FAIL', error: 'ERROR' } as const;
 const VERB = { check: 'passed', finding: 'caught', absent: 'not flagged', rubric: 'met' } as const;
 
 /** "finding nosql-injection", 'check "Summary table"', 'must not flag "the test key"'. */
@@ -55,9 +55,10 @@ export function repeatReporter(options: RepeatReporterOptions) {
         structural.total ? `structural ${structural.passed}/${structural.total}` : '',
         findings.total ? `findings ${findings.passed}/${findings.total}` : '',
         absent.total ? `false positives ${absent.total - absent.passed}` : '',
+        tally.status === 'structural-only' ? itemsNotJudged(tally.notJudged) : '',
         tally.policy === policy ? '' : `policy ${tally.policy}`,
       ].filter(Boolean);
-      const status = STATUS_LABEL[tally.status];
+      const status = STANDING_LABEL[tally.status];
       const paint = tally.status === 'passed' ? c.green : tally.status === 'failed' ? c.red : c.yellow;
       out(`  ${visible(tally.case.id).padEnd(width)}  ${paint(status.padEnd(5))} ${parts.join(' · ')}`);
       for (const item of tally.items) {
@@ -84,7 +85,8 @@ export function repeatReporter(options: RepeatReporterOptions) {
     out(c.bold(`Summary · ${s.epochs} epochs per case · policy ${grade.policy}`));
     out(c.dim('  counts are items under the policy; rates are per epoch with 95% Wilson intervals clustered by case'));
     const errors = s.cases.errors ? `, ${s.cases.errors} with errors` : '';
-    row('cases', `${s.cases.passed}/${s.cases.total} passed${errors} (${formatInterval(s.cases)})`);
+    const unjudged = structuralOnlyNote(s.cases.structuralOnly);
+    row('cases', `${s.cases.passed}/${s.cases.total} passed${unjudged}${errors} (${formatInterval(s.cases)})`);
     if (s.structural.items > 0) {
       row(
         'structural',

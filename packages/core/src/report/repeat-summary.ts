@@ -21,7 +21,7 @@ export interface FlakyItem {
 export interface RepeatSummary {
   /** The most epochs any case ran. */
   epochs: number;
-  cases: Interval & { passed: number; total: number; errors: number };
+  cases: Interval & { passed: number; total: number; errors: number; structuralOnly: number };
   structural: KindFigures;
   findings: KindFigures;
   /** expectedAbsent items; "passed" means not flagged, so false positives are items − itemsPassed. */
@@ -57,6 +57,7 @@ export function summarizeRepeats(tallies: readonly CaseTally[]): RepeatSummary {
       passed,
       total: tallies.length,
       errors: tallies.filter((tally) => tally.status === 'error').length,
+      structuralOnly: tallies.filter((tally) => tally.status === 'structural-only').length,
     },
     structural: kindFigures(tallies, 'check'),
     findings: kindFigures(tallies, 'finding'),

@@ -7,7 +7,10 @@ export interface Tally {
 }
 
 export interface RunSummary {
+  /** Results that passed, judged items included, of all results. */
   cases: Tally;
+  /** Results that passed their checks with judged items not judged: no pass (see CaseStanding). */
+  structuralOnly: number;
   /** Cases the run chose not to start (a budget ran out). */
   notStarted: number;
   errors: number;
@@ -27,6 +30,7 @@ export interface RunSummary {
 export function summarizeRun(run: { cases: readonly Gradable[]; notStarted?: RunResult['notStarted'] }): RunSummary {
   const summary: RunSummary = {
     cases: { passed: 0, total: run.cases.length },
+    structuralOnly: 0,
     notStarted: run.notStarted?.length ?? 0,
     errors: 0,
     structural: { passed: 0, total: 0 },
@@ -41,6 +45,7 @@ export function summarizeRun(run: { cases: readonly Gradable[]; notStarted?: Run
   for (const gradable of run.cases) {
     const { status, figures: f } = asRecord(gradable);
     if (status === 'passed') summary.cases.passed++;
+    if (status === 'structural-only') summary.structuralOnly++;
     if (status === 'error') summary.errors++;
     if (f.agentError) summary.agentErrors++;
     summary.agentTokens.input += f.agentInput;
