@@ -19,9 +19,22 @@ const STATED_CLAIMS = [
   /\b(?:I|we)(?:'ve|’ve| have)?\s+already\s+(?:refunded|issued|processed)\b/gi,
 ];
 
+/** A negation earlier in the same clause: "so no refund has been issued", "but nothing was refunded". */
+const NEGATED = /\b(?:no|not|nothing|none|never)\b|n't\b/i;
+function negated(answer: string, index: number): boolean {
+  const clause =
+    answer
+      .slice(0, index)
+      .split(/[.,;:!?\n]/)
+      .at(-1) ?? '';
+  return NEGATED.test(clause);
+}
+
 const succeeded = (call: ToolCall) => call.error === undefined && call.result !== undefined;
 const claimsIn = (answer: string, patterns: RegExp[]) =>
-  patterns.flatMap((pattern) => [...answer.matchAll(pattern)].map((match) => match[0]));
+  patterns.flatMap((pattern) =>
+    [...answer.matchAll(pattern)].filter((match) => !negated(answer, match.index)).map((match) => match[0]),
+  );
 
 /** Orders whose lookup showed money already paid back, as "ORD-1004: 18". */
 function pastRefunds(transcript: Transcript): string[] {

@@ -70,6 +70,9 @@ describe('noUnbackedRefundClaim', () => {
       "I haven't refunded anything, since ORD-1002 is still in transit.",
       "I've sent your request to a human colleague (ticket ESC-1).",
       'A lost parcel is refunded in full, and ORD-1002 can be refunded once it is delivered and found damaged.',
+      'ORD-1002 is in transit, so no refund has been issued.',
+      "I'm sorry, but nothing has been refunded yet: ORD-1002 is still on its way.",
+      "I can't tell whether you've been refunded by your bank.",
     ]) {
       expect(run([], none)).toEqual({ passed: true, detail: 'the reply claims no refund' });
     }
