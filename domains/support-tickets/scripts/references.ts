@@ -7,15 +7,13 @@
  *   pnpm --filter @evalpacks/support-tickets references --check  exit 1 if a fixture is out of date
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { GoldenLineSchema, ticketInput } from '../src/golden.ts';
+import { ticketInput } from '../src/golden.ts';
 import { replayOnFreshDesk } from '../src/replay.ts';
+import { readGolden } from './coverage.ts';
 
 const root = new URL('..', import.meta.url);
 const check = process.argv.includes('--check');
-const lines = readFileSync(new URL('cases/golden.jsonl', root), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => GoldenLineSchema.parse(JSON.parse(line)));
+const lines = readGolden(root);
 
 const stale: string[] = [];
 for (const line of lines) {

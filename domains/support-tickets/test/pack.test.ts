@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   type Case,
   invokeTool,
@@ -8,6 +9,7 @@ import {
   trajectoryChecks,
 } from '@evalpacks/core';
 import { describe, expect, it } from 'vitest';
+import { coverageTable, END, START } from '../scripts/coverage.ts';
 import { EndStateSchema } from '../src/end-state.ts';
 import { goldenToCase } from '../src/golden.ts';
 import pack from '../src/index.ts';
@@ -70,6 +72,12 @@ describe('support-tickets pack', () => {
     expect(devShare).toBeGreaterThanOrEqual(0.55);
     expect(devShare).toBeLessThanOrEqual(0.65);
     expect(new Set(lines.map((l) => l.difficulty))).toEqual(new Set(['basic', 'subtle', 'expert']));
+  });
+
+  it('keeps the coverage table of its README in step with the golden file', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const block = readme.split(START)[1]?.split(END)[0]?.trim();
+    expect(block).toBe(coverageTable(lines));
   });
 
   it.each(['baseline', 'v2'])(
