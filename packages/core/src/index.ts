@@ -67,3 +67,4 @@ export {
 } from './schema/transcript.ts';
 export { type Verdict, VerdictSchema } from './schema/verdict.ts';
 export { defineTool, invokeTool, type Tool, ToolArgumentsError } from './tools/define-tool.ts';
+export type { Environment } from './tools/environment.ts';
