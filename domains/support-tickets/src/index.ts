@@ -20,7 +20,11 @@ export default definePack({
   root: new URL('..', import.meta.url),
   checks,
   toCase: goldenToCase,
-  tools: () => createSupportDesk().tools,
+  // A fresh order book per case run; its snapshot after the run is what the end-state check compares.
+  environment: () => {
+    const { tools, snapshot } = createSupportDesk();
+    return { tools, snapshot };
+  },
   judge: {
     subject: 'support reply',
     guidance:

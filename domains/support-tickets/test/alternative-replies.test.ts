@@ -1,9 +1,8 @@
-import { type Case, loadPackCases, runChecks, trajectoryChecks } from '@evalpacks/core';
+import { loadPackCases, runChecks, trajectoryChecks } from '@evalpacks/core';
 import { describe, expect, it } from 'vitest';
-import { goldenToCase } from '../src/golden.ts';
 import pack from '../src/index.ts';
 import { replayOnFreshDesk } from '../src/replay.ts';
-import { fixture, goldenLines } from './support.ts';
+import { fixture } from './support.ts';
 
 /**
  * The second-reviewer habit: other correct replies to a sample of scenarios, worded differently from the
@@ -11,17 +10,14 @@ import { fixture, goldenLines } from './support.ts';
  * and a reply that breaks the scenario's point must fail, so the checks are not passing by accident.
  */
 const cases = await loadPackCases(pack);
-const lines = goldenLines();
 
 async function failuresOf(id: string, answer: string): Promise<string[]> {
-  const loaded = cases.find((c) => c.id === id);
-  const line = lines.find((l) => l.id === id);
-  if (!loaded || !line) throw new Error(id);
-  const testCase = { ...loaded, ...(goldenToCase(line) as object) } as Case;
+  const testCase = cases.find((c) => c.id === id);
+  if (!testCase) throw new Error(id);
   const sample = fixture(id);
   const { endState } = await replayOnFreshDesk(sample.toolCalls);
   const checks = [...pack.checks, ...trajectoryChecks(pack, testCase)];
-  return runChecks(checks, { ...sample, answer, endState } as never, testCase)
+  return runChecks(checks, { ...sample, answer, endState }, testCase)
     .filter((r) => !r.passed)
     .map((r) => `${r.id}: ${r.detail}`);
 }

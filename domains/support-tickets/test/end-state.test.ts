@@ -92,14 +92,14 @@ describe('the end-state check', () => {
       { name: 'issue_refund', arguments: { orderId: 'ORD-1040', amount: 104.5 } },
     ]);
     const claimed = { ...transcript(wrong.toolCalls, "Refund issued: I've refunded $104.50 for ORD-1040 (RF-1).") };
-    const results = runChecks(checks, { ...claimed, endState: wrong.endState } as never, testCase);
+    const results = runChecks(checks, { ...claimed, endState: wrong.endState }, testCase);
     expect(results.filter((r) => !r.passed).map((r) => [r.id, r.part, r.detail])).toEqual([
       ['end-state', 'narrowing', 'expected one refund of 149 on ORD-1041, found one refund of 104.5 on ORD-1040'],
     ]);
 
     const reference = fixture('ticket-22');
     const replayed = await replayOnFreshDesk(reference.toolCalls);
-    expect(endStateMatches.run({ ...reference, endState: replayed.endState } as never, testCase)).toEqual({
+    expect(endStateMatches.run({ ...reference, endState: replayed.endState }, testCase)).toEqual({
       passed: true,
       detail: 'as expected: one refund of 149 on ORD-1041; nothing else changed',
     });
@@ -114,7 +114,7 @@ describe('the end-state check', () => {
       passed: true,
       detail: 'the case states no end state',
     });
-    expect(endStateMatches.run({ ...transcript([]), endState: end({}) } as never, withEnd({}))).toEqual({
+    expect(endStateMatches.run({ ...transcript([]), endState: end({}) }, withEnd({}))).toEqual({
       passed: true,
       detail: 'nothing changed, as expected',
     });

@@ -11,7 +11,6 @@ import {
 import { describe, expect, it } from 'vitest';
 import { coverageTable, END, START } from '../scripts/coverage.ts';
 import { EndStateSchema } from '../src/end-state.ts';
-import { goldenToCase } from '../src/golden.ts';
 import pack from '../src/index.ts';
 import { replayOnFreshDesk } from '../src/replay.ts';
 import { CUSTOMERS, TODAY } from '../src/shop.ts';
@@ -24,9 +23,6 @@ const lineOf = (id: string) => {
   if (!line) throw new Error(id);
   return line;
 };
-/** The case as the runner will see it once core carries the end state (today's loader drops it). */
-const caseWithEnd = (testCase: Case) =>
-  ({ ...testCase, ...(goldenToCase(lineOf(testCase.id)) as { expectedEndState?: unknown }) }) as Case;
 
 describe('support-tickets pack', () => {
   it('loads every golden line, mapped onto tool expectations behind the signed-in line', () => {
@@ -38,6 +34,17 @@ describe('support-tickets pack', () => {
       input:
         '[Signed in as C-101 · Daniel Okafor]\n' +
         "My order ORD-1001 never showed up and the tracking page says the parcel was lost. I'd like my money back.",
+      split: 'dev',
+      category: 'refund-in-window',
+      difficulty: 'basic',
+      tags: ['v1'],
+      rationale: 'A lost parcel is refunded in full: the simplest money path.',
+      expectedEndState: {
+        refunds: [{ orderId: 'ORD-1001', amount: 25 }],
+        cancellations: [],
+        addressChanges: [],
+        escalations: [],
+      },
       expectedFindings: [],
       expectedAbsent: [],
       expectTools: ['lookup_order', 'issue_refund'],
@@ -133,12 +140,13 @@ describe('reference trajectories', () => {
   });
 
   it.each(cases.map((c) => c.id))('%s: passes every check and leaves the end state its line states', async (id) => {
-    const testCase = caseWithEnd(cases.find((c) => c.id === id) as Case);
+    const testCase = cases.find((c) => c.id === id) as Case;
     const sample = fixture(id);
     const { endState } = await replayOnFreshDesk(sample.toolCalls);
     expect(endState).toEqual(EndStateSchema.parse(lineOf(id).end));
+    expect(testCase.expectedEndState).toEqual(endState);
     const checks = [...pack.checks, ...trajectoryChecks(pack, testCase)];
-    const results = runChecks(checks, { ...sample, endState } as never, testCase);
+    const results = runChecks(checks, { ...sample, endState }, testCase);
     expect(results.filter((r) => !r.passed)).toEqual([]);
   });
 });
