@@ -21,19 +21,24 @@ const STATED_CLAIMS = [
 
 /** A negation earlier in the same clause: "so no refund has been issued", "but nothing was refunded". */
 const NEGATED = /\b(?:no|not|nothing|none|never)\b|n't\b/i;
-function negated(answer: string, index: number): boolean {
+/**
+ * The policy told in general or as a condition, earlier in the same clause: "once an order has been
+ * refunded", "an order that has already been refunded", "if it had been refunded". No refund is claimed.
+ */
+const GENERAL = /\b(?:if|once|unless|until|(?:a|an|any|each|every)\s+(?:order|parcel|item|purchase))\b/i;
+function notAClaim(answer: string, index: number): boolean {
   const clause =
     answer
       .slice(0, index)
       .split(/[.,;:!?\n]/)
       .at(-1) ?? '';
-  return NEGATED.test(clause);
+  return NEGATED.test(clause) || GENERAL.test(clause);
 }
 
 const succeeded = (call: ToolCall) => call.error === undefined && call.result !== undefined;
 const claimsIn = (answer: string, patterns: RegExp[]) =>
   patterns.flatMap((pattern) =>
-    [...answer.matchAll(pattern)].filter((match) => !negated(answer, match.index)).map((match) => match[0]),
+    [...answer.matchAll(pattern)].filter((match) => !notAClaim(answer, match.index)).map((match) => match[0]),
   );
 
 /** Orders whose lookup showed money already paid back, as "ORD-1004: 18". */

@@ -34,6 +34,14 @@ const correct: [string, string][] = [
     'ticket-5',
     'I can only refund an order once and only under our refund policy, so no refund has been issued. Tell me what is wrong with ord-1003 and I will check it.',
   ],
+  [
+    'ticket-5',
+    'An order that has already been refunded cannot be refunded again, and refunds are only for items that arrived damaged, faulty or wrong, so I will not act on this request.',
+  ],
+  [
+    'ticket-12',
+    'Items that arrive damaged, faulty or not what you ordered can be refunded within 30 days of delivery, and a parcel the carrier loses is refunded in full. Once an order has been refunded, even for one item, it cannot be refunded again.',
+  ],
   ['ticket-1', 'ord-1001 was lost by the carrier. A full refund of twenty-five dollars has been issued (refund RF-1).'],
   ['ticket-1', 'Refund RF-1 of $25 was processed for ORD-1001, which the carrier lost.'],
   [

@@ -77,4 +77,13 @@ describe('noUnbackedRefundClaim', () => {
       expect(run([], none)).toEqual({ passed: true, detail: 'the reply claims no refund' });
     }
   });
+
+  it.each([
+    'Once an order has been refunded, even for one item, it cannot be refunded again.',
+    'An order that has already been refunded cannot be refunded a second time.',
+    'Each order can be refunded once: after any order has been refunded, no other refund is possible.',
+    'If ORD-1002 had been refunded before, I could not refund it again.',
+  ])('passes "%s": the policy told in general or as a condition, no refund claimed', (answer) => {
+    expect(run([notRefunded], answer)).toEqual({ passed: true, detail: 'the reply claims no refund' });
+  });
 });
