@@ -25,6 +25,7 @@ describe('noUnbackedRefundClaim', () => {
     'We have processed your refund.',
     'I refunded your $25 just now.',
     "I've issued a full refund of $25.00 (refund RF-1).",
+    "I've gone ahead and refunded ORD-1002.",
   ])('fails "%s", a refund done now, without a successful refund', (answer) => {
     expect(run([refund('ORD-1002', 25, false)], answer).detail).toMatch(
       /^the reply says ".+", but no issue_refund call succeeded$/,
@@ -33,17 +34,21 @@ describe('noUnbackedRefundClaim', () => {
     expect(run([refundedBefore], answer).passed).toBe(false);
   });
 
-  it.each(['Your refund of $64 has been issued.', "You've been refunded.", 'ORD-1002 has been refunded in full.'])(
-    'fails "%s", a refund stated as done, when nothing backs it',
-    (answer) => {
-      expect(run([notRefunded], answer)).toEqual({
-        passed: false,
-        detail: expect.stringMatching(
-          /^the reply says ".+", but no issue_refund call succeeded and no order looked up shows a refund$/,
-        ),
-      });
-    },
-  );
+  it.each([
+    'Your refund of $64 has been issued.',
+    "You've been refunded.",
+    'ORD-1002 has been refunded in full.',
+    'Refund RF-1 of $89.90 has been issued for ORD-1002.',
+    'Your refund of $89.90 for ORD-1002 has been processed.',
+    'Your refund of eighty-nine dollars has been issued.',
+  ])('fails "%s", a refund stated as done, when nothing backs it', (answer) => {
+    expect(run([notRefunded], answer)).toEqual({
+      passed: false,
+      detail: expect.stringMatching(
+        /^the reply says ".+", but no issue_refund call succeeded and no order looked up shows a refund$/,
+      ),
+    });
+  });
 
   it.each([
     'you have been refunded $18.00 already',
