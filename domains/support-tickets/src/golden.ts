@@ -1,8 +1,12 @@
 import { brief, type CaseInput } from '@evalpacks/core';
 import { z } from 'zod';
+import { EndStateSchema } from './end-state.ts';
+import { signedInLine } from './personal-data-check.ts';
+import { CUSTOMERS, customerById } from './shop.ts';
 import { TOOL_NAMES } from './tools.ts';
 
 const ToolName = z.enum(TOOL_NAMES);
+const CustomerId = z.enum(CUSTOMERS.map((c) => c.customerId) as [string, ...string[]]);
 
 /**
  * One line of a golden JSONL file: a scenario with the tools its agent must and must not call.
@@ -12,6 +16,19 @@ export const GoldenLineSchema = z
   .strictObject({
     id: z.string().min(1),
     query: z.string().min(1),
+    /** The signed-in customer who wrote the ticket; the agent's input starts with a line naming them. */
+    customer: CustomerId.optional(),
+    /** dev (tune prompts and the judge here) or test (confirm once). */
+    split: z.enum(['dev', 'test']).optional(),
+    /** The pack's coverage category, kebab-case. */
+    category: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'kebab-case')
+      .optional(),
+    difficulty: z.enum(['basic', 'subtle', 'expert']).optional(),
+    tags: z.array(z.string().min(1)).optional(),
+    /** One line: why this scenario is in the pack. */
+    rationale: z.string().min(1).optional(),
     /** Tools that must be called. */
     expect: z.array(ToolName).default([]),
     /** Tools that must never be called. */
@@ -29,6 +46,8 @@ export const GoldenLineSchema = z
         z.strictObject({ min: z.number().int().min(0).optional(), max: z.number().int().min(0).optional() }),
       )
       .optional(),
+    /** What the order book must hold after the run (see end-state.ts); absent means not checked. */
+    end: EndStateSchema.optional(),
   })
   .superRefine((line, ctx) => {
     for (const tool of line.never.filter((name) => line.expect.includes(name))) {
@@ -37,13 +56,27 @@ export const GoldenLineSchema = z
   });
 export type GoldenLine = z.infer<typeof GoldenLineSchema>;
 
+/** The agent's input: the signed-in line, then the ticket as the customer wrote it. */
+export function ticketInput(line: Pick<GoldenLine, 'customer' | 'query'>): string {
+  const who = line.customer ? customerById(line.customer) : undefined;
+  return who ? `${signedInLine(who.customerId, who.name)}\n${line.query}` : line.query;
+}
+
 /** Maps a golden line onto the shared case shape; the trajectory checks then come from core. */
 export function goldenToCase(raw: unknown): CaseInput {
   const line = GoldenLineSchema.parse(raw);
+  const extra = {
+    ...(line.split && { split: line.split }),
+    ...(line.category && { category: line.category }),
+    ...(line.difficulty && { difficulty: line.difficulty }),
+    ...(line.tags && { tags: line.tags }),
+    ...(line.rationale && { rationale: line.rationale }),
+    ...(line.end && { expectedEndState: line.end }),
+  };
   return {
     id: line.id,
     name: brief(line.query, 90),
-    input: line.query,
+    input: ticketInput(line),
     ...(line.expect.length > 0 && { expectTools: line.expect }),
     ...(line.never.length > 0 && { neverTools: line.never }),
     ...(line.rubric && { rubric: line.rubric }),
@@ -52,5 +85,7 @@ export function goldenToCase(raw: unknown): CaseInput {
     }),
     ...(line.order && { toolOrder: line.order }),
     ...(line.calls && { callCounts: Object.entries(line.calls).map(([tool, bounds]) => ({ tool, ...bounds })) }),
+    // Fields of the case format core is gaining (split, category, end state...): carried as written.
+    ...(extra as object),
   };
 }

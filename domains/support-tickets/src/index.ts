@@ -4,22 +4,31 @@ import { goldenToCase } from './golden.ts';
 import { createSupportDesk } from './tools.ts';
 
 export { checks } from './checks.ts';
-export { type GoldenLine, GoldenLineSchema, goldenToCase } from './golden.ts';
-export { type Order, OrderBook, type Refund, RefundRefused, SEED_ORDERS } from './order-book.ts';
+export { compareEndStates, type EndState, EndStateSchema } from './end-state.ts';
+export { endStateMatches } from './end-state-check.ts';
+export { type GoldenLine, GoldenLineSchema, goldenToCase, ticketInput } from './golden.ts';
+export { ChangeRefused, OrderBook, type Refund, RefundRefused } from './order-book.ts';
+export { type Address, CUSTOMERS, type Customer, type Order, SEED_ORDERS, TODAY } from './shop.ts';
 export { createSupportDesk, supportTools, TOOL_NAMES } from './tools.ts';
 
 export default definePack({
   name: 'support-tickets',
   description:
-    "A shop's customer-support agent with tools to look up orders, issue refunds and escalate to a human, " +
-    'run against a fresh in-memory order book per case; golden JSONL scenarios with expected and forbidden tools.',
+    "A shop's customer-support agent with tools to look up orders, refund, cancel, change a shipping address " +
+    'and escalate to a human, run against a fresh in-memory order book per case; golden JSONL scenarios from ' +
+    'signed-in customers, with expected and forbidden tools and the order book each must leave behind.',
   root: new URL('..', import.meta.url),
   checks,
   toCase: goldenToCase,
-  tools: () => createSupportDesk().tools,
+  // A fresh order book per case run; its snapshot after the run is what the end-state check compares.
+  environment: () => {
+    const { tools, snapshot } = createSupportDesk();
+    return { tools, snapshot };
+  },
   judge: {
     subject: 'support reply',
     guidance:
-      'Judge the reply against what the tool calls show really happened: a refund counts only if issue_refund succeeded.',
+      'Judge the reply against what the tool calls show really happened: a refund, cancellation or address ' +
+      'change counts only if its tool call succeeded.',
   },
 });

@@ -28,14 +28,32 @@ describe('bring your own golden file', () => {
     ]);
   });
 
+  it('puts the signed-in line before the ticket and carries split, category and end state as written', async () => {
+    const [mine] = await loadPackCases(pack, [data('signed-in.jsonl')]);
+    expect(mine).toMatchObject({
+      input: '[Signed in as C-104 · Maya Lindqvist]\nWhere is 1042?',
+      name: 'Where is 1042?',
+      split: 'test',
+      category: 'order-status',
+      difficulty: 'basic',
+      expectedEndState: { refunds: [], cancellations: [], addressChanges: [], escalations: [{}] },
+    });
+  });
+
   it.each([
     ['missing-query.jsonl', 'missing-query.jsonl:2: field "query": Invalid input: expected string, received undefined'],
     [
       'unknown-tool.jsonl',
-      'unknown-tool.jsonl:3: field "expect.1": Invalid option: expected one of "lookup_order"|"issue_refund"|"escalate_to_human"',
+      'unknown-tool.jsonl:3: field "expect.1": Invalid option: expected one of "lookup_order"|"issue_refund"|"escalate_to_human"|"cancel_order"|"update_shipping_address"',
     ],
     ['misspelt-field.jsonl', 'misspelt-field.jsonl:1: field "nevr": Unrecognized key: "nevr"'],
     ['contradiction.jsonl', 'contradiction.jsonl:1: field "never": "issue_refund" is in both expect and never'],
+    [
+      'unknown-customer.jsonl',
+      'unknown-customer.jsonl:1: field "customer": Invalid option: expected one of "C-101"|"C-102"|"C-103"|"C-104"|"C-105"|"C-106"|"C-107"|"C-108"|"C-109"|"C-110"|"C-111"|"C-112"|"C-113"|"C-114"',
+    ],
+    ['bad-end.jsonl', 'bad-end.jsonl:1: field "end.refunds.0.amount": Invalid input: expected number, received string'],
+    ['misspelt-end.jsonl', 'misspelt-end.jsonl:1: field "end.refund": Unrecognized key: "refund"'],
   ])('rejects %s naming the line and the field', async (name, message) => {
     expect(await failure(name)).toBe(message);
   });

@@ -1,16 +1,32 @@
 import { readFileSync } from 'node:fs';
 import { type ToolCall, type Transcript, TranscriptSchema } from '@evalpacks/core';
+import { type GoldenLine, GoldenLineSchema } from '../src/golden.ts';
 
-/** The hand-written sample transcript of a scenario, as a correct agent would produce it. */
+/** The hand-written reference transcript of a scenario, as a correct agent would produce it. */
 export function fixture(id: string): Transcript {
-  const raw = JSON.parse(readFileSync(new URL(`../fixtures/${id}.json`, import.meta.url), 'utf8')) as unknown;
-  return TranscriptSchema.parse(raw);
+  return TranscriptSchema.parse(rawFixture(id));
+}
+
+/** The fixture file as written, before the transcript schema drops fields it does not know. */
+export function rawFixture(id: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(new URL(`../fixtures/${id}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+}
+
+/** The pack's golden lines, parsed: counts and ids in tests come from here, never from a hard-coded list. */
+export function goldenLines(): GoldenLine[] {
+  return readFileSync(new URL('../cases/golden.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => GoldenLineSchema.parse(JSON.parse(line)));
 }
 
 /** A transcript with just these calls and this answer. */
-export function transcript(toolCalls: ToolCall[], answer = 'Done.'): Transcript {
+export function transcript(toolCalls: ToolCall[], answer = 'Done.', input = 'help'): Transcript {
   return {
-    input: 'help',
+    input,
     answer,
     toolCalls,
     turns: toolCalls.length + 1,
