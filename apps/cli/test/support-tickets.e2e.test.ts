@@ -25,7 +25,7 @@ describe('pnpm eval --domain support-tickets against the Ollama stand-in', () =>
       [
         'Summary',
         '  cases           14/14 passed (100.0%, 95% CI 78.5–100.0%)',
-        '  structural      109/109 checks passed (95% CI 96.6–100.0%)',
+        '  structural      165/165 checks passed (95% CI 97.7–100.0%)',
         '  false positives 0',
         '  judge errors    0',
         '  tokens          agent 12000 in / 1320 out, judge 1400 in / 280 out',
@@ -156,7 +156,7 @@ describe('pnpm eval --domain support-tickets against the Ollama stand-in', () =>
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      `evalpacks: ${data('bad-golden.jsonl')}:2: field "expect.1": Invalid option: expected one of "lookup_order"|"issue_refund"|"escalate_to_human"\n`,
+      `evalpacks: ${data('bad-golden.jsonl')}:2: field "expect.1": Invalid option: expected one of "lookup_order"|"issue_refund"|"escalate_to_human"|"cancel_order"|"update_shipping_address"\n`,
     );
   });
 });
