@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
 import { backendChoices, DEFAULT_BACKEND, modelHelp, withBackendFlags } from './backends/registry.ts';
+import { readerGone, stdoutIo } from './output/stdout.ts';
 
 // Each command's module (and with it core, the store and the packs) is imported only when that command runs:
 // start-up, --help and a usage error then cost commander and the option definitions alone.
 
-const io = { write: (text: string) => void process.stdout.write(text), isTTY: Boolean(process.stdout.isTTY) };
+const io = stdoutIo();
+// A stderr whose reader has gone (`2>&1 | head -1`) loses its lines; it must not crash the process over them.
+process.stderr.on('error', (error) => {
+  if (!readerGone(error)) throw error;
+});
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** The flags of every command that runs a pack (options/run-limits.ts reads them). */

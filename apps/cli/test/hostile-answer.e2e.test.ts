@@ -81,8 +81,9 @@ describe('an answer written to hijack the judge', () => {
     expect(markdown.match(/<\/details>/g)).toHaveLength(3);
   });
 
-  it('bounds a 20 MB answer: judge requests, store with its journal, results.json; the case says it was cut', async () => {
-    const answer = `## Summary\n${'word '.repeat(4_000_000)}end`;
+  it('bounds a 15 MB answer: judge requests, store with its journal, results.json; the case says it was cut', async () => {
+    // 15 MB, under the 16 MiB any model reply is read to (oversized-reply.e2e.test.ts goes past it).
+    const answer = `## Summary\n${'word '.repeat(3_000_000)}end`;
     // A server that ignores num_predict and under-reports its tokens (a misbehaving proxy or engine): the
     // 20 MB arrive whole with done_reason "stop", so only evalpacks' own caps stand between them and the judge.
     standIn.script({ match: { hasFormat: false }, reply: { content: answer, outputTokens: 1000 } });

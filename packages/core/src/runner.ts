@@ -3,6 +3,7 @@
  * agents a pack can bring, offline samples and replay. For the CLI and the backends, not for packs.
  */
 
+export { MAX_AGENT_BODY_BYTES } from './agent/http-agent.ts';
 export { createPackAgent, type PackAgent } from './agent/pack-agent.ts';
 export { type CallKeyMaterial, callCacheKey, canonicalJson } from './cache/call-key.ts';
 export {

@@ -1,5 +1,6 @@
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_REPLY_BYTES, ReplyTooLargeError } from '../src/common/reply-cap.ts';
 import { createOllamaClient, OllamaTimeoutError } from '../src/ollama/client.ts';
 import { resolveOllamaHost } from '../src/ollama/host-url.ts';
 import { MODEL } from './support.ts';
@@ -72,5 +73,47 @@ describe('createOllamaClient', () => {
     let text = '';
     for await (const part of await client.chat({ ...chat, stream: true })) text += part.message.content;
     expect(text).toBe('one two three');
+  });
+
+  describe('reads no reply past 16 MiB', () => {
+    const HUGE = 64 * 1024 * 1024;
+    const client = () => createOllamaClient({ host: s.url, timeoutMs: 20_000 });
+    const pulled = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return s.chatCalls()[0]?.bytesPulled ?? 0;
+    };
+
+    it('in a streamed chat: the stream fails there and the rest is never fetched', async () => {
+      s.script({ reply: { oversized: { bytes: HUGE, declareLength: false } } });
+      let read = 0;
+      const failure = await (async () => {
+        for await (const part of await client().chat({ ...chat, stream: true })) read += part.message.content.length;
+      })().catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ReplyTooLargeError);
+      expect(failure).toMatchObject({ limit: MAX_REPLY_BYTES, size: undefined });
+      expect(read).toBeLessThanOrEqual(MAX_REPLY_BYTES);
+      expect(await pulled()).toBeLessThan(2 * MAX_REPLY_BYTES);
+    });
+
+    it('in a whole answer to a request that asked for a stream (read as bytes): its declared size is named', async () => {
+      s.script({ reply: { oversized: { bytes: HUGE, whole: true } } });
+      const failure = await client()
+        .chat({ ...chat, stream: true })
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ReplyTooLargeError);
+      expect(failure).toMatchObject({ size: HUGE });
+      expect(await pulled()).toBeLessThan(MAX_REPLY_BYTES);
+    });
+
+    it('in a whole answer of unknown size, read as bytes: cut at the cap', async () => {
+      s.script({ reply: { oversized: { bytes: HUGE, whole: true, declareLength: false } } });
+      const failure = await client()
+        .chat({ ...chat, stream: true })
+        .catch((error: unknown) => error);
+      expect(failure).toMatchObject({ name: 'ReplyTooLargeError', size: undefined });
+      const made = await pulled();
+      expect(made).toBeGreaterThan(MAX_REPLY_BYTES);
+      expect(made).toBeLessThan(2 * MAX_REPLY_BYTES);
+    });
   });
 });

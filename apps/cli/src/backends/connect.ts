@@ -1,3 +1,4 @@
+import { visible } from '@evalpacks/core/report';
 import {
   type AgentPort,
   type CacheMode,
@@ -82,7 +83,8 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
     const options = entry.options.parse(request.options);
     const agentTools = request.agentTools ?? false;
     const { concurrency, signals } = request;
-    const warn = request.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+    // A warning may quote a server's own error text: printed as visible text.
+    const warn = request.warn ?? ((line: string) => process.stderr.write(`${visible(line)}\n`));
     connected.set(
       name,
       await entry.connect({

@@ -14,7 +14,7 @@ import { type AllLabels, allLabels } from '../calibration/all-labels.ts';
 import { type JudgedSide, judgeSide, type SideContext } from '../calibration/judge-side.ts';
 import { resolveStorePath } from '../memory/store-path.ts';
 import { type CalibrateOptions, hasVersus, parseCalibrateOptions } from '../options/calibrate-options.ts';
-import type { CommandIo } from '../output/command-io.ts';
+import { type CommandIo, visibleIo } from '../output/command-io.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { sideRows } from '../output/side-rows.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
@@ -24,7 +24,8 @@ import { UsageError } from '../usage-error.ts';
  * `calibrate --domain X`: asks the judge again about every item people labelled, and reports how well
  * it agrees with them. Exit 0, or 1 when kappa is below --min-kappa; 2 for usage errors and no labels.
  */
-export async function calibrateCommand(raw: Record<string, unknown>, io: CommandIo): Promise<number> {
+export async function calibrateCommand(raw: Record<string, unknown>, terminal: CommandIo): Promise<number> {
+  const io = visibleIo(terminal);
   const options = parseCalibrateOptions(raw);
   const pack = await loadEvalPack(options);
   const store = EvalStore.open(resolveStorePath(options.store));

@@ -5,7 +5,7 @@ import { EvalStore, type RunOutcome } from '@evalpacks/store';
 import { z } from 'zod';
 import { describeModel } from '../memory/run-config.ts';
 import { resolveStorePath } from '../memory/store-path.ts';
-import type { CommandIo } from '../output/command-io.ts';
+import { type CommandIo, visibleIo } from '../output/command-io.ts';
 import { UsageError } from '../usage-error.ts';
 
 const HistoryOptionsSchema = z.object({
@@ -40,7 +40,9 @@ function trendLine(trend: Trend): string {
  * `history --domain X`: each series of comparable runs with its pass rates and Wilson 95% intervals,
  * flagging a sustained regression. Exit 1 when any series has one, so CI can alert on it.
  */
-export async function historyCommand(raw: Record<string, unknown>, io: CommandIo): Promise<number> {
+export async function historyCommand(raw: Record<string, unknown>, terminal: CommandIo): Promise<number> {
+  // Run and model names come from the store, which a merge of downloaded files may have written.
+  const io = visibleIo(terminal);
   const parsed = HistoryOptionsSchema.safeParse(raw);
   if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? 'invalid options');
   const path = resolveStorePath(parsed.data.store);

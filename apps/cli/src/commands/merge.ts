@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type CaseRecord, caseRecord, recordSharing } from '@evalpacks/core/grade';
+import { visible } from '@evalpacks/core/report';
 import { EvalStore } from '@evalpacks/store';
 import { z } from 'zod';
 import { loadPrices } from '../cost/prices.ts';
@@ -127,7 +128,9 @@ async function mergeInto(merged: MergedRun, given: z.infer<typeof MergeOptionsSc
     const output = consoleOutput(report, io, merged.meta.epochs, priceOf);
     const { result } = merged;
     output.line(
-      `evalpacks · ${result.pack} · variant ${result.variant} · ${files.length} shards joined · ${new Set(cases.map((c) => c.case.id)).size} cases`,
+      visible(
+        `evalpacks · ${result.pack} · variant ${result.variant} · ${files.length} shards joined · ${new Set(cases.map((c) => c.case.id)).size} cases`,
+      ),
     );
     output.line(`run    ${runId} · ${shortPath(outPath)}`);
     output.line('');

@@ -10,7 +10,7 @@ import {
   thisProcess,
 } from '@evalpacks/store';
 import { UsageError } from '../usage-error.ts';
-import { onInterrupt } from './interrupts.ts';
+import { onInterrupt, stopCause } from './interrupts.ts';
 import { configDifferences } from './run-config.ts';
 
 /** A run being recorded: results are saved the moment they exist, an interruption marks it resumable. */
@@ -90,7 +90,7 @@ export function startSession({ store, meta, resume, total, costOf, gitCommit }: 
     setStatus('interrupted');
     store.close();
     return (
-      `evalpacks: ${signal}: run ${run.id} stopped with ${saved} of ${total} results saved; ` +
+      `evalpacks: ${stopCause(signal)}: run ${run.id} stopped with ${saved} of ${total} results saved; ` +
       `finish it with: pnpm eval --resume ${run.id}`
     );
   });

@@ -1,4 +1,5 @@
 import type { ModelRef } from '@evalpacks/core';
+import { visible } from '@evalpacks/core/report';
 import { SELF_JUDGE_NOTE } from '../backends/connect.ts';
 import type { PreparedRun } from '../run/execute.ts';
 import type { CommandIo } from './command-io.ts';
@@ -48,7 +49,9 @@ export interface CompareHeader {
 }
 
 /** The lines before the comparison: what each side runs, and the one judge both share. */
-export function printCompareHeader(io: CommandIo, facts: CompareHeader): void {
+export function printCompareHeader(terminal: CommandIo, facts: CompareHeader): void {
+  // Prompt names come from file names, or from the store for stored runs: printed as visible text.
+  const io = { write: (text: string) => terminal.write(visible(text)) };
   const { baseline, variant, judge } = facts;
   const epochs = facts.epochs === 1 ? '1 epoch' : `${facts.epochs} epochs`;
   io.write(`evalpacks compare · ${facts.pack} · ${facts.cases} cases · ${epochs} · policy ${facts.policy}\n`);

@@ -1,3 +1,4 @@
+import { visible } from '@evalpacks/core/report';
 import type { ConsoleOutput } from './finish-run.ts';
 
 export interface HeaderFacts {
@@ -16,8 +17,15 @@ export interface HeaderFacts {
   storePath: string;
 }
 
-/** The lines before the first case: what runs, against what, where answers come from, where it is recorded. */
-export function printHeader(output: ConsoleOutput, facts: HeaderFacts): void {
+/**
+ * The lines before the first case: what runs, against what, where answers come from, where it is recorded.
+ * Names come from files and, on a resumed or re-judged run, from the store: printed as visible text.
+ */
+export function printHeader(raw: ConsoleOutput, facts: HeaderFacts): void {
+  const output = {
+    line: (text: string) => raw.line(visible(text)),
+    text: (text: string) => raw.text(visible(text)),
+  };
   output.line(
     `evalpacks · ${facts.pack} · variant ${facts.variant} · ${facts.cases} case${facts.cases === 1 ? '' : 's'}${facts.repeats}`,
   );

@@ -13,6 +13,7 @@ export interface HttpAgentOptions {
   maxBodyBytes?: number;
 }
 
+/** The most of one reply read from any server, an agent's or a model's: more is a runaway, not an answer. */
 export const MAX_AGENT_BODY_BYTES = 16 * 1024 * 1024;
 
 /** The body as text, or undefined once it passes `max` bytes (the rest is never read). */

@@ -4,6 +4,7 @@ import type { FixItem } from '../calibration/fix-list.ts';
 import type { LabelledVerdict, StaleLabel } from '../calibration/judge-labels.ts';
 import type { CountedRate } from '../stats/true-rates.ts';
 import { formatInterval, percent } from './format-rate.ts';
+import { visible } from './visible.ts';
 
 /** One judge as calibration measured it. */
 export interface CalibratedJudge {
@@ -99,7 +100,8 @@ export function agreementLines(judge: CalibratedJudge): string[] {
     for (const item of agreement.unjudged)
       lines.push(`  ${item.label.caseId} · ${item.label.itemId}: ${flat(reasonOf(item))}`);
   }
-  return lines;
+  // Reasoning, notes and ids come from the judge, people and case files: each line printed as visible text.
+  return lines.map(visible);
 }
 
 /** Where people blamed the agent (the prompt part to edit) or the case (the file to edit). */
@@ -109,14 +111,14 @@ export function fixLines(fixes: FixItem[]): string[] {
     const where = fix.target === 'case' ? `${fix.file ?? fix.caseId} · ${fix.itemId}` : `${fix.caseId} · ${fix.itemId}`;
     lines.push(`  ${pad(PART_NAMES[fix.target], 12)}${where}${fix.note ? `: ${flat(fix.note)}` : ''}`);
   }
-  return lines;
+  return lines.map(visible);
 }
 
 export function staleLines(stale: StaleLabel[]): string[] {
   if (stale.length === 0) return [];
   return [
     `Stale labels, left out (${stale.length})`,
-    ...stale.map(({ label, reason }) => `  ${label.caseId} · ${label.itemId}: ${reason}`),
+    ...stale.map(({ label, reason }) => visible(`  ${label.caseId} · ${label.itemId}: ${reason}`)),
   ];
 }
 
@@ -131,8 +133,8 @@ export function comparisonLines(a: CalibratedJudge, b: CalibratedJudge, comparis
       : `${comparison.better} agrees better with people (p < 0.05)`;
   return [
     `Two judges on the same labels (${comparison.paired} items both judged)`,
-    side('A', a),
-    side('B', b),
+    visible(side('A', a)),
+    visible(side('B', b)),
     `  only A right on ${comparison.onlyA}, only B right on ${comparison.onlyB} · exact McNemar p = ${comparison.p.toFixed(3)}`,
     `  verdict: ${verdict}`,
   ];

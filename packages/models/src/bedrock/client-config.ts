@@ -2,6 +2,7 @@ import { BedrockRuntimeClient, type BedrockRuntimeClientConfig } from '@aws-sdk/
 import type { ThrottleSignals } from '@evalpacks/core/runner';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../common/retry-policy.ts';
 import { DEFAULT_BEDROCK_REGION } from '../defaults.ts';
+import { capRepliesExtension } from './capped-handler.ts';
 import { BackoffRetryStrategy } from './retry.ts';
 
 /** Where and how to reach Bedrock. Credentials always come from the AWS chain, never from here. */
@@ -25,7 +26,8 @@ export interface BedrockBackendOptions extends BedrockConnection {
 
 /**
  * Client settings shared by the agent's and the judge's clients. Only the region, profile, endpoint,
- * timeout and retry policy are set: signing, credentials and the HTTP/2 handler stay the SDK's own.
+ * timeout and retry policy are set, and the replies capped: signing, credentials and the HTTP/2 handler
+ * stay the SDK's own.
  */
 export function bedrockClientConfig(connection: BedrockConnection): BedrockRuntimeClientConfig {
   const policy = { ...DEFAULT_RETRY_POLICY, ...connection.retry };
@@ -36,6 +38,7 @@ export function bedrockClientConfig(connection: BedrockConnection): BedrockRunti
     maxAttempts: policy.maxAttempts,
     retryStrategy: new BackoffRetryStrategy(policy, Math.random, connection.signals),
     requestHandler: { requestTimeout: connection.timeoutMs },
+    extensions: [capRepliesExtension()],
   };
 }
 

@@ -1,5 +1,6 @@
 import { InfrastructureError } from '@evalpacks/core/runner';
 import { causeChain, describeChain, fieldOf, UNREACHABLE_CODES } from '../common/cause-chain.ts';
+import { replyTooLarge } from '../common/reply-cap.ts';
 import { BEDROCK_API_KEY_VARIABLE, bedrockCredentialSource, describeCredentialSource } from './credentials.ts';
 
 export type BedrockUnavailableKind =
@@ -139,6 +140,8 @@ export function asBedrockUnavailable(err: unknown, target: BedrockTarget): Bedro
 
 /** A one-line reason for a transcript or judge error, e.g. `ThrottlingException (HTTP 429, 6 attempts): …`. */
 export function describeBedrockError(err: unknown): string {
+  const cut = replyTooLarge(err);
+  if (cut) return cut.reason;
   const service = serviceError(err);
   if (!service) return describeChain(err);
   const status = service.$metadata?.httpStatusCode;

@@ -1,5 +1,7 @@
 import { splitCredentials } from '@evalpacks/core/report';
 import { Ollama } from 'ollama';
+import { capBody, capResponse } from '../common/capped-body.ts';
+import { declaredSize, MAX_REPLY_BYTES } from '../common/reply-cap.ts';
 import { httpFetch } from './http-fetch.ts';
 
 export const DEFAULT_OLLAMA_TIMEOUT_MS = 300_000;
@@ -25,7 +27,8 @@ export class OllamaTimeoutError extends Error {
 
 /**
  * An Ollama client whose requests abort after `timeoutMs`: ollama-js has no timeout of its
- * own, and a model server that accepts the connection but never answers would hang a run.
+ * own, and a model server that accepts the connection but never answers would hang a run. No reply is
+ * read past MAX_REPLY_BYTES: the call fails with a ReplyTooLargeError instead.
  */
 export function createOllamaClient(options: OllamaClientOptions): Ollama {
   const { host, timeoutMs = DEFAULT_OLLAMA_TIMEOUT_MS, signal: callerSignal } = options;
@@ -50,13 +53,14 @@ export function createOllamaClient(options: OllamaClientOptions): Ollama {
       if (!streamed(response)) {
         // A whole JSON answer (every call a run makes) is read here, under the timer, and handed on as bytes:
         // piping it through a TransformStream to see its end cost more CPU per call than the rest of this wrapper.
-        const bytes = await response.arrayBuffer();
+        const bytes = await capResponse(response).arrayBuffer();
         clearTimeout(timer);
         return new Response(bytes, response);
       }
       // Cleared once the body is read to its end: a timer left to run its 5 minutes holds its controller
       // and signals, and a 30,000-result run made 60,000 of them. (A body dropped unread keeps it.)
-      const body = response.body.pipeThrough(new TransformStream({ flush: () => clearTimeout(timer) }));
+      const capped = capBody(response.body, MAX_REPLY_BYTES, declaredSize(response.headers.get('content-length')));
+      const body = capped.pipeThrough(new TransformStream({ flush: () => clearTimeout(timer) }));
       return new Response(body, response);
     } catch (err) {
       clearTimeout(timer);

@@ -1,5 +1,6 @@
 import { InfrastructureError } from '@evalpacks/core/runner';
 import { causeChain, describeChain, fieldOf, UNREACHABLE_CODES } from '../common/cause-chain.ts';
+import { replyTooLarge } from '../common/reply-cap.ts';
 import { RetriesExhaustedError } from '../common/retry.ts';
 import { PromptTooLongError, PromptTruncatedError } from './context-window.ts';
 import { persistenceNote } from './transient.ts';
@@ -51,6 +52,8 @@ export function asOllamaUnavailable(err: unknown, model: string): OllamaUnavaila
  * a transient failure that outlasted its retries, how often it was tried and what to do about it.
  */
 export function describeOllamaError(err: unknown): string {
+  const cut = replyTooLarge(err);
+  if (cut) return cut.reason;
   const chain = causeChain(err);
   const own = chain.find((e) => e instanceof PromptTooLongError || e instanceof PromptTruncatedError);
   if (own) return (own as Error).message;

@@ -1,5 +1,6 @@
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { declaredSize, MAX_REPLY_BYTES, ReplyTooLargeError } from '../common/reply-cap.ts';
 
 const httpAgent = new Agent({ keepAlive: true });
 const httpsAgent = new HttpsAgent({ keepAlive: true });
@@ -11,9 +12,14 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
  * fetch for a whole JSON exchange over node:http: the request written at once, the answer read to its end,
  * then handed on as a Response. undici's fetch builds a Request, Headers and web streams for every call, and
  * a run makes thousands. Failures look like fetch's: TypeError('fetch failed') with the socket error as cause
- * before the answer, TypeError('terminated') when it is cut off, and the signal's reason when it aborts.
+ * before the answer, TypeError('terminated') when it is cut off, and the signal's reason when it aborts. An
+ * answer longer than `maxBytes` is not read past that: the request fails with a ReplyTooLargeError.
  */
-export function httpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+export function httpFetch(
+  input: string | URL | Request,
+  init: RequestInit = {},
+  maxBytes = MAX_REPLY_BYTES,
+): Promise<Response> {
   const url = input instanceof URL ? input : new URL(typeof input === 'string' ? input : input.url);
   const { signal } = init;
   return new Promise((resolve, reject) => {
@@ -39,7 +45,20 @@ export function httpFetch(input: string | URL | Request, init: RequestInit = {})
     req.on('error', (error) => fail(new TypeError('fetch failed', { cause: error })));
     req.on('response', (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let size = 0;
+      const declared = declaredSize(res.headers['content-length']);
+      // The socket goes with the request: what is left of the answer is never read.
+      const cut = () => {
+        chunks.length = 0;
+        fail(new ReplyTooLargeError(maxBytes, declared));
+        req.destroy();
+      };
+      if (declared !== undefined && declared > maxBytes) return cut();
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes) return cut();
+        chunks.push(chunk);
+      });
       res.on('error', (error) => fail(new TypeError('terminated', { cause: error })));
       res.on('end', () => {
         signal?.removeEventListener('abort', onAbort);

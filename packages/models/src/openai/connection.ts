@@ -1,5 +1,6 @@
 import type { ThrottleSignals } from '@evalpacks/core/runner';
 import OpenAI from 'openai';
+import { cappedFetch } from '../common/capped-body.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../common/retry-policy.ts';
 import { retryingFetch } from './retrying-fetch.ts';
 
@@ -25,7 +26,10 @@ export interface OpenAIBackendOptions extends OpenAIConnection {
  */
 const NO_KEY = 'EMPTY';
 
-/** The openai client for a connection: the key from the environment, our retries instead of its own. */
+/**
+ * The openai client for a connection: the key from the environment, our retries instead of its own, and
+ * no reply read past MAX_REPLY_BYTES (the body fails with a ReplyTooLargeError there).
+ */
 export function createOpenAIClient(connection: OpenAIConnection): OpenAI {
   const policy = { ...DEFAULT_RETRY_POLICY, ...connection.retry };
   return new OpenAI({
@@ -33,6 +37,6 @@ export function createOpenAIClient(connection: OpenAIConnection): OpenAI {
     apiKey: process.env.OPENAI_API_KEY || NO_KEY,
     timeout: connection.timeoutMs,
     maxRetries: 0,
-    fetch: retryingFetch(policy, connection.signals),
+    fetch: cappedFetch(retryingFetch(policy, connection.signals)),
   });
 }

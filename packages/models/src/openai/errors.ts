@@ -1,5 +1,6 @@
 import { InfrastructureError } from '@evalpacks/core/runner';
 import { causeChain, describeChain, fieldOf, UNREACHABLE_CODES } from '../common/cause-chain.ts';
+import { replyTooLarge } from '../common/reply-cap.ts';
 
 export type OpenAIUnavailableKind =
   | 'unreachable'
@@ -83,6 +84,8 @@ export function asOpenAIUnavailable(err: unknown, target: OpenAITarget): OpenAIU
 
 /** A one-line reason for a transcript or judge error, e.g. `HTTP 503: The engine is currently overloaded…`. */
 export function describeOpenAIError(err: unknown): string {
+  const cut = replyTooLarge(err);
+  if (cut) return cut.reason;
   const api = apiError(err);
   return api ? `HTTP ${api.status}: ${serverMessage(api)}` : describeChain(err);
 }

@@ -1,10 +1,11 @@
 import type { Http2ServerResponse } from 'node:http2';
 import { delay } from '../common/io.ts';
+import { sendOversized } from '../common/oversized.ts';
 import type { RuleList } from '../common/rule-list.ts';
 import { playFault, SERVICE_ERRORS } from './faults.ts';
 import { sendError, sendJson } from './respond.ts';
-import type { ConverseRequest, Matcher, Reply, Rule } from './types.ts';
-import { converseResponse } from './wire.ts';
+import type { CallRecord, ConverseRequest, Matcher, Reply, Rule } from './types.ts';
+import { converseResponse, oversizedShape } from './wire.ts';
 
 export const NO_MATCH = 'stand-in: no scripted reply matched this request';
 
@@ -52,6 +53,7 @@ export async function handleConverse(
   res: Http2ServerResponse,
   req: ConverseRequest | undefined,
   startedAt: number,
+  call: CallRecord,
 ): Promise<void> {
   if (req === undefined) return sendError(res, 400, 'SerializationException', 'The request body is not valid JSON.');
   if (!ctx.models.has(req.modelId) && !ctx.notEnabled.has(req.modelId)) {
@@ -81,6 +83,12 @@ export async function handleConverse(
     return sendError(res, 500, 'InternalServerException', 'stand-in: reply function returned no reply object');
   }
   if (!(await delay(reply.latencyMs ?? ctx.latencyMs, ctx.closing))) return;
+  if (reply.oversized) {
+    call.bytesPulled = 0;
+    return sendOversized(res, oversizedShape(req, performance.now() - startedAt), reply.oversized, (bytes) => {
+      call.bytesPulled = (call.bytesPulled ?? 0) + bytes;
+    });
+  }
   if (reply.fault || reply.error) return playFault(res, reply);
   sendJson(res, 200, converseResponse(req, reply, performance.now() - startedAt));
 }

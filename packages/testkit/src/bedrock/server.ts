@@ -137,7 +137,7 @@ async function handle(state: State, req: Http2ServerRequest, res: Http2ServerRes
   if (route[2] === 'converse-stream') {
     return sendError(res, 501, 'NotImplemented', 'stand-in: converse-stream is not implemented; use stream: false');
   }
-  return handleConverse(state, res, body, startedAt);
+  return handleConverse(state, res, body, startedAt, call);
 }
 
 /** Hung streams and idle sessions would hold server.close() open forever, so they are cut first. */

@@ -1,3 +1,4 @@
+import type { Oversized } from '../common/oversized.ts';
 import type { MatcherOf, ReplyFnOf, RuleShape } from '../common/rule-list.ts';
 /**
  * Our own view of Bedrock's Converse wire types. The testkit imports nothing of the AWS SDK, so a
@@ -89,6 +90,11 @@ export interface Reply {
   retryAfterSeconds?: number;
   /** Any other service error: the status, the `x-amzn-errortype` and the message. */
   error?: { status: number; type: string; message: string };
+  /**
+   * A Converse reply of `oversized.bytes` whose text is padding, made as the client reads it: for
+   * testing a client's size cap. The other fields but latencyMs are ignored.
+   */
+  oversized?: Oversized;
 }
 
 export type ReplyFn = ReplyFnOf<ConverseRequest, Reply>;
@@ -122,6 +128,8 @@ export interface CallRecord {
   status?: number;
   /** Date.now() when the request arrived. */
   at: number;
+  /** For an oversized reply: the bytes of it made and handed to the stream so far (what the client let through). */
+  bytesPulled?: number;
 }
 
 export interface BedrockStandInOptions {

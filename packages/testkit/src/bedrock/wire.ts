@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { around, type OversizedShape } from '../common/oversized.ts';
 import { promptText } from './match.ts';
 import type { ConverseContentBlock, ConverseRequest, Reply } from './types.ts';
 
@@ -29,4 +30,12 @@ export function converseResponse(req: ConverseRequest, reply: Reply, latencyMs: 
     usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
     metrics: { latencyMs: Math.round(latencyMs) },
   };
+}
+
+const FILLER = 'oversized-filler';
+
+/** An oversized Converse reply: one JSON body whose text is padding. */
+export function oversizedShape(req: ConverseRequest, latencyMs: number): OversizedShape {
+  const whole = JSON.stringify(converseResponse(req, { text: FILLER }, latencyMs));
+  return { ...around(whole, FILLER), unit: (filler) => filler, contentType: 'application/json' };
 }

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { delay } from '../common/io.ts';
+import { sendOversized } from '../common/oversized.ts';
 import { contextFor, fitPrompt } from './context.ts';
 import { BUSY, modelNotFound, playFault } from './faults.ts';
 import { normalizeModel } from './match.ts';
@@ -8,7 +9,7 @@ import type { Residency } from './residency.ts';
 import { gone, sendError, sendJson, startStream, writeLine } from './respond.ts';
 import type { Script } from './script.ts';
 import type { CallRecord, ChatRequest, Reply } from './types.ts';
-import { chatChunks, chatResponse, generate, loadResponse, metricsFor } from './wire.ts';
+import { chatChunks, chatResponse, generate, loadResponse, metricsFor, oversizedShape } from './wire.ts';
 
 export const NO_MATCH = 'stand-in: no scripted reply matched this request';
 
@@ -111,6 +112,13 @@ async function answer(
   const truncated = seen.cut || seen.droppedMessages > 0;
   const promptCount = truncated ? seen.evaluatedTokens : (reply.promptTokens ?? seen.evaluatedTokens);
   const metrics = metricsFor(promptCount, generated, lease.loadMs, startedAt);
+  if (reply.oversized) {
+    const shape = oversizedShape(req, stream && !reply.oversized.whole, metrics);
+    record.bytesPulled = 0;
+    return sendOversized(res, shape, reply.oversized, (bytes) => {
+      record.bytesPulled = (record.bytesPulled ?? 0) + bytes;
+    });
+  }
   if (reply.fault) return playFault(reply.fault, res, req.model, stream, chatChunks(req, generated, metrics));
   if (!stream) return sendJson(res, 200, chatResponse(req, generated, metrics));
   startStream(res);

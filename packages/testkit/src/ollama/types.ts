@@ -1,3 +1,4 @@
+import type { Oversized } from '../common/oversized.ts';
 import type { MatcherOf, ReplyFnOf, RuleShape } from '../common/rule-list.ts';
 import type { SeenPrompt } from './context.ts';
 
@@ -86,6 +87,15 @@ export interface Reply {
    */
   outputTokens?: number;
   fault?: Fault;
+  /**
+   * A reply of `oversized.bytes` whose content is padding, made as the client reads it (streamed when
+   * the request streams, unless `whole`): for testing a client's size cap. The other fields but
+   * latencyMs are ignored.
+   */
+  oversized?: Oversized & {
+    /** One JSON document even to a request that asked for a stream, as a buffering proxy may answer. */
+    whole?: boolean;
+  };
 }
 
 export type ReplyFn = ReplyFnOf<ChatRequest, Reply>;
@@ -103,6 +113,8 @@ export interface CallRecord<B = unknown> {
   headers: Record<string, string | string[] | undefined>;
   /** For a chat that reached the model: what it read of the prompt (truncation included). */
   seen?: SeenPrompt;
+  /** For an oversized reply: the bytes of it made and handed to the socket so far (what the client let through). */
+  bytesPulled?: number;
 }
 
 /** What `/api/show` lists; Ollama refuses tools or think for a model without the capability. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { around, type OversizedShape } from '../common/oversized.ts';
 import type { ChatMessage, ChatRequest, ChatToolCall, Reply, ReplyToolCall } from './types.ts';
 
 /** Ollama reports durations in nanoseconds. */
@@ -119,4 +120,21 @@ export function chatChunks(req: ChatRequest, generated: Generated, metrics: Chat
 /** What Ollama answers to a chat with no messages: the model is loaded and nothing is generated. */
 export function loadResponse(req: ChatRequest) {
   return { ...chunk(req.model, assistant('')), done_reason: 'load', done: true };
+}
+
+const FILLER = 'oversized-filler';
+
+/** An oversized reply as Ollama would send it: one JSON document, or NDJSON chunks of padding then `done`. */
+export function oversizedShape(req: ChatRequest, stream: boolean, metrics: ChatMetrics): OversizedShape {
+  const done = { ...chunk(req.model, assistant('')), done: true, done_reason: 'stop', ...metrics };
+  if (!stream) {
+    const whole = JSON.stringify({ ...done, message: assistant(FILLER) });
+    return { ...around(whole, FILLER), unit: (filler) => filler, contentType: 'application/json; charset=utf-8' };
+  }
+  return {
+    head: '',
+    unit: (filler) => `${JSON.stringify(chunk(req.model, assistant(filler)))}\n`,
+    tail: `${JSON.stringify(done)}\n`,
+    contentType: 'application/x-ndjson',
+  };
 }

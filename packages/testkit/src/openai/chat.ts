@@ -1,11 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import { delay } from '../common/io.ts';
+import { sendOversized } from '../common/oversized.ts';
 import type { RuleList } from '../common/rule-list.ts';
 import { playFault, retryAfterHeaders, SERVICE_ERRORS } from './faults.ts';
 import type { TokenBucket } from './quota.ts';
 import { gone, sendError, sendJson, startEvents, writeEvent } from './respond.ts';
-import type { CompletionRequest, JsonSchemaSupport, Matcher, Reply, Rule } from './types.ts';
-import { completionBody, completionChunks } from './wire.ts';
+import type { CallRecord, CompletionRequest, JsonSchemaSupport, Matcher, Reply, Rule } from './types.ts';
+import { completionBody, completionChunks, oversizedShape } from './wire.ts';
 
 export const NO_MATCH = 'stand-in: no scripted reply matched this request';
 
@@ -60,7 +61,7 @@ export async function handleChat(
   ctx: ChatContext,
   res: ServerResponse,
   req: CompletionRequest | undefined,
-  reachedScript: () => void,
+  call: CallRecord,
 ): Promise<void> {
   if (req === undefined) return sendError(res, 400, invalid('The request body is not valid JSON.'));
   if (typeof req.model !== 'string' || req.model === '')
@@ -89,7 +90,7 @@ export async function handleChat(
 
   // A server that ignores json_schema generates as if it had not been asked.
   const seen = ctx.jsonSchema === 'ignore' ? { ...req, response_format: undefined } : req;
-  reachedScript();
+  call.scripted = true;
   let reply: Reply | undefined;
   try {
     reply = ctx.script.pick(seen);
@@ -109,6 +110,12 @@ export async function handleChat(
   if (!(await delay(reply.latencyMs ?? ctx.latencyMs, ctx.closing))) return;
 
   const stream = req.stream === true;
+  if (reply.oversized) {
+    call.bytesPulled = 0;
+    return sendOversized(res, oversizedShape(req, stream), reply.oversized, (bytes) => {
+      call.bytesPulled = (call.bytesPulled ?? 0) + bytes;
+    });
+  }
   if (reply.fault || reply.error) return playFault(res, reply, stream, completionChunks(req, reply));
   if (!stream) return sendJson(res, 200, completionBody(req, reply));
   startEvents(res);

@@ -104,9 +104,7 @@ async function handle(state: State, req: IncomingMessage, res: ServerResponse): 
   res.once('close', () => {
     state.inFlight -= 1;
   });
-  return handleChat(state, res, body, () => {
-    call.scripted = true;
-  });
+  return handleChat(state, res, body, call);
 }
 
 /** Hung and kept-alive sockets would hold server.close() open forever, so they are cut first. */

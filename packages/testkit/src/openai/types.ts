@@ -1,3 +1,4 @@
+import type { Oversized } from '../common/oversized.ts';
 import type { MatcherOf, ReplyFnOf, RuleShape } from '../common/rule-list.ts';
 /**
  * Our own view of the OpenAI Chat Completions wire types, as vLLM, SGLang, llama.cpp's server and
@@ -87,6 +88,11 @@ export interface Reply {
   retryAfterSeconds?: number;
   /** Any other error: the status and the body's error fields. */
   error?: { status: number; message: string; type?: string; code?: string | number | null };
+  /**
+   * A reply of `oversized.bytes` whose content is padding, made as the client reads it (as events when
+   * the request streams): for testing a client's size cap. The other fields but latencyMs are ignored.
+   */
+  oversized?: Oversized;
 }
 
 export type ReplyFn = ReplyFnOf<CompletionRequest, Reply>;
@@ -106,6 +112,8 @@ export interface CallRecord {
   status?: number;
   /** Date.now() when the request arrived. */
   at: number;
+  /** For an oversized reply: the bytes of it made and handed to the socket so far (what the client let through). */
+  bytesPulled?: number;
 }
 
 /** A token bucket in front of the chat route, as a hosted API's rate limit or a gateway's quota. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { around, type OversizedShape } from '../common/oversized.ts';
 import { promptText } from './match.ts';
 import type { CompletionRequest, Reply, WireToolCall } from './types.ts';
 
@@ -110,5 +111,24 @@ export function modelList(models: readonly string[]) {
       parent: null,
       max_model_len: 32768,
     })),
+  };
+}
+
+const FILLER = 'oversized-filler';
+
+/** An oversized reply as a server would send it: one completion, or events of padding then the finish. */
+export function oversizedShape(req: CompletionRequest, stream: boolean): OversizedShape {
+  if (!stream) {
+    const whole = JSON.stringify(completionBody(req, { content: FILLER }));
+    return { ...around(whole, FILLER), unit: (filler) => filler, contentType: 'application/json' };
+  }
+  const event = (data: unknown) => `data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
+  const [role, piece, ...rest] = completionChunks(req, { content: FILLER });
+  const { head, tail } = around(event(piece), FILLER);
+  return {
+    head: event(role),
+    unit: (filler) => `${head}${filler}${tail}`,
+    tail: [...rest, '[DONE]'].map(event).join(''),
+    contentType: 'text/event-stream',
   };
 }
