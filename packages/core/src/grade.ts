@@ -1,6 +1,7 @@
 /**
  * How results become a grade: the skip-the-judge rule, item and case outcomes, repeat policies and epoch
- * reduction, the failure -> RISEN part mapping, and gradeRun (the run's pass/fail and exit decision).
+ * reduction, the failure -> RISEN part mapping, and gradeRun (the run's pass/fail and exit decision) with
+ * the schema of the grade it returns, which the store keeps with the run.
  */
 
 export { type Agreement, type AgreementFigures, agreementOf, measureAgreement } from './calibration/agreement.ts';
@@ -32,11 +33,27 @@ export {
 export { comparisonExitCode } from './grade/comparison-exit.ts';
 export { describeItem } from './grade/describe-item.ts';
 export { caseFailures, type Failure, type Graded, JUDGED_ITEM_PART } from './grade/failures.ts';
-export { type Counts, type GradeOptions, gradeRun, type RunGrade } from './grade/grade-run.ts';
+export { type GradeOptions, gradeRun } from './grade/grade-run.ts';
+export {
+  type CaseTally,
+  CaseTallySchema,
+  type Counts,
+  CountsSchema,
+  type GradeSummary,
+  GradeSummarySchema,
+  type ItemTally,
+  ItemTallySchema,
+  type RunFigures,
+  RunFiguresSchema,
+  type RunGrade,
+  RunGradeSchema,
+  type Suggestion,
+  SuggestionSchema,
+} from './grade/grade-schema.ts';
 export { type ItemKind, type ItemOutcome, itemOutcomes } from './grade/item-outcomes.ts';
 export { type JudgeDecision, judgeDecision } from './grade/judge-skip.ts';
-export { type CaseTally, type ItemTally, policyResolver, reduceEpochs, runPolicy } from './grade/reduce-epochs.ts';
-export { type Suggestion, suggestionsFor, suggestionsOf } from './grade/suggestions.ts';
+export { countItems, policyResolver, reduceEpochs, runPolicy } from './grade/reduce-epochs.ts';
+export { suggestionsFor, suggestionsOf } from './grade/suggestions.ts';
 export {
   DEFAULT_REPEAT_POLICY,
   parseRepeatPolicy,

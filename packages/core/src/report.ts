@@ -1,6 +1,13 @@
 /** Reporters (console, repeated runs, compare, json, junit, markdown), run summaries, rates and cost. */
 
 export {
+  type FlakyItem,
+  type KindFigures,
+  type RepeatSummary,
+  summarizeRepeats,
+} from './grade/repeat-figures.ts';
+export { type RunSummary, summarizeRun } from './grade/run-figures.ts';
+export {
   agreementLines,
   type CalibratedJudge,
   comparisonLines,
@@ -12,6 +19,7 @@ export { type CompareReporterOptions, printComparison } from './report/compare-c
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
 export {
   type CostEstimate,
+  type CostFacts,
   costOf,
   describeCost,
   estimateCost,
@@ -21,14 +29,14 @@ export {
   PriceSchema,
 } from './report/cost.ts';
 export { formatInterval, formatRate, percent, points } from './report/format-rate.ts';
+export { itemCount, itemTitle } from './report/item-words.ts';
 export { type JsonReportOptions, jsonReport, jsonReportParts } from './report/json.ts';
 export { type JunitReportOptions, junitReport, junitReportParts } from './report/junit.ts';
 export { type MarkdownReportOptions, markdownReport, markdownReportParts } from './report/markdown.ts';
 export { redactUrl, redactUrls, splitCredentials } from './report/redact-url.ts';
 export { type RepeatReporterOptions, repeatReporter } from './report/repeat-console.ts';
-export { type FlakyItem, type KindFigures, type RepeatSummary, summarizeRepeats } from './report/repeat-summary.ts';
-export { joinParts, type ReportSource, wholeRunSource } from './report/report-source.ts';
+export { joinParts, type ReportSource, type RunFacts, wholeRunSource } from './report/report-source.ts';
 export { itemsNotJudged, STANDING_LABEL, structuralOnlyNote } from './report/standing-words.ts';
-export { type RunSummary, summarizeRun } from './report/summary.ts';
-export { flakyLimitRow } from './report/summary-rows.ts';
+export { printSummary, type SummaryFacts, type SummaryOptions, summaryText } from './report/summary-block.ts';
+export { flakyLimitRow, shownSuggestions } from './report/summary-rows.ts';
 export { visible, visibleDeep } from './report/visible.ts';

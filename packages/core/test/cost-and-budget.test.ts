@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { gradeRun } from '../src/grade/grade-run.ts';
+import { summarizeRun } from '../src/grade/run-figures.ts';
 import { definePack } from '../src/pack/define-pack.ts';
 import type { Variant } from '../src/pack/prompt.ts';
 import { consoleReporter } from '../src/report/console.ts';
 import { costOf, describeCost, estimateCost, formatUsd, PriceSchema } from '../src/report/cost.ts';
-import { summarizeRun } from '../src/report/summary.ts';
 import { collectRun } from '../src/runner/collect-run.ts';
 import type { AgentPort, JudgePort } from '../src/runner/ports.ts';
 import { sampleCase, scriptedAgent, scriptedJudge } from './support.ts';
@@ -105,7 +106,11 @@ describe('retries and cost in the summary', () => {
     const lines = async (agent: AgentPort, withPrices: boolean) => {
       const out: string[] = [];
       const run = await collectRun({ pack, variant, cases: cases.slice(0, 1), agent, concurrency: 1 });
-      consoleReporter({ write: (t) => out.push(t), color: false, ...(withPrices && { priceOf }) }).summary(run);
+      consoleReporter({ write: (t) => out.push(t), color: false, ...(withPrices && { priceOf }) }).summary(
+        run,
+        [],
+        gradeRun(run),
+      );
       return out
         .join('')
         .split('\n')

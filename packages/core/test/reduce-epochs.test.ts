@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { policyResolver, reduceEpochs } from '../src/grade/reduce-epochs.ts';
+import { summarizeRepeats } from '../src/grade/repeat-figures.ts';
 import { definePack } from '../src/pack/define-pack.ts';
-import { summarizeRepeats } from '../src/report/repeat-summary.ts';
 import { runPack } from '../src/runner/run-pack.ts';
 import { CaseSchema } from '../src/schema/case.ts';
 import { parseRepeatPolicy, passesPolicy, type RepeatPolicy } from '../src/schema/repeat-policy.ts';

@@ -114,7 +114,7 @@ describe('a case whose judged items were not judged is structural only, never a 
     const text = printed((write) => {
       const reporter = consoleReporter({ write, color: false });
       for (const r of run.cases) reporter.caseResult(r);
-      reporter.summary(run);
+      reporter.summary(run, [], gradeRun(run));
     });
     const heads = text.split('\n').filter((line) => line.startsWith('━━'));
     expect(heads).toEqual([
@@ -168,7 +168,7 @@ describe('a case whose judged items were not judged is structural only, never a 
 
   it("says so in the repeat summary's per-case lines and first row", () => {
     const repeated: RunResult = { ...run, cases: run.cases.flatMap((r) => [r, { ...r, epoch: 1 }]) };
-    const text = printed((write) => repeatReporter({ write, color: false }).summary(repeated));
+    const text = printed((write) => repeatReporter({ write, color: false }).summary(repeated, [], gradeRun(repeated)));
     expect(text).toContain('\n  unjudged  STRUCTURAL ONLY structural 1/1 · 3 judged items not judged\n');
     expect(text).toContain('\n  judged    PASS  structural 1/1 · findings 2/2 · false positives 0\n');
     expect(text).toContain('\n  cases           1/3 passed, 2 structural only, not judged (95% CI 6.1–79.2%)\n');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gradeRun } from '../src/grade/grade-run.ts';
 import { consoleReporter } from '../src/report/console.ts';
 import { visible } from '../src/report/visible.ts';
 import type { CaseResult } from '../src/schema/result.ts';
@@ -31,14 +32,15 @@ describe('text from a model, a tool or a case file on the console', () => {
       judgeUsage: { input: 0, output: 0 },
     };
     reporter.caseResult(result);
-    reporter.summary({
+    const run = {
       pack: 'p',
       variant: 'v',
       agent: { backend: 'b', model: 'm' },
       startedAt: '2025-01-01T00:00:00.000Z',
       finishedAt: '2025-01-01T00:00:01.000Z',
       cases: [result],
-    });
+    };
+    reporter.summary(run, [], gradeRun(run));
     const printed = lines.join('');
     expect(printed).not.toMatch(CONTROL_BYTES);
     for (const shown of ['named␛[2J␛[H', 'boom␛[2J␛[H', 'agent␛[2J␛[H', 'saw␛[2J␛[H', 'ok␛[2J␛[H']) {

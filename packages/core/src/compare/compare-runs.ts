@@ -1,6 +1,6 @@
+import type { KindFigures } from '../grade/grade-schema.ts';
 import type { CaseTally } from '../grade/reduce-epochs.ts';
-import type { KindFigures } from '../report/repeat-summary.ts';
-import { summarizeRepeats } from '../report/repeat-summary.ts';
+import { summarizeRepeats } from '../grade/repeat-figures.ts';
 import { type ClusteredRate, clusteredMeanDifference, clusteredRate, type MeanDifference } from '../stats/clustered.ts';
 import { exactMcNemar } from '../stats/mcnemar.ts';
 import { type PermutationTest, pairedPermutationTest, smallestPermutationP } from '../stats/permutation.ts';

@@ -41,9 +41,7 @@ export interface CaseComparison {
 
 /** A side's agent and judge errors over the case's epochs, each distinct text once. */
 function errorLines(tally: CaseTally | undefined): string[] {
-  const lines = new Set<string>();
-  for (const record of tally?.records ?? []) for (const line of record.errors) lines.add(line);
-  return [...lines];
+  return tally?.errors ?? [];
 }
 
 function falsePositives(tally: CaseTally | undefined): number {

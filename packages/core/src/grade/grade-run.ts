@@ -3,16 +3,23 @@
  * CLI's exit code and the viewer can never disagree about a run. The CLI grades a finished run once and hands
  * that grade to its summary, its file reports and its exit code (the reporters grade only when given none).
  *
- * Pure over stored data: it reads only the run's cases, as records (runPack returns them) or whole results (the store gives them back)
- * and the two settings a person chose for the run, which the store keeps with it (the repeat policy and
- * --min-pass-rate). No clock, no I/O, no backend: the same run and options always grade the same.
+ * Pure over stored data: it reads only the run's cases, as records (runPack returns them) or whole results
+ * (the store gives them back), and the settings a person chose for the run (the repeat policy and the
+ * gates). No clock, no I/O, no backend: the same run and options always grade the same. The grade is data
+ * (RunGradeSchema): the store keeps it with the run, and every later reader renders it instead of grading
+ * the run again.
  */
 import type { RepeatPolicy } from '../schema/repeat-policy.ts';
 import type { RunResult } from '../schema/result.ts';
-import { asRecord, type Gradable } from './case-record.ts';
+import { clusteredRate } from '../stats/clustered.ts';
+import { asRecord, type CaseRecord, type Gradable } from './case-record.ts';
 import type { CaseStanding } from './case-standing.ts';
-import { type CaseTally, policyResolver, reduceEpochs, runPolicy } from './reduce-epochs.ts';
-import type { Suggestion } from './suggestions.ts';
+import type { Counts, RunFigures, RunGrade } from './grade-schema.ts';
+import { policyResolver, reduceEpochs, runPolicy } from './reduce-epochs.ts';
+import { summarizeRepeats } from './repeat-figures.ts';
+import { summarizeRun } from './run-figures.ts';
+
+export type { Counts, RunGrade } from './grade-schema.ts';
 
 export interface GradeOptions {
   /**
@@ -24,49 +31,6 @@ export interface GradeOptions {
   minPassRate?: number;
   /** The run fails when more items than this flipped between epochs (--max-flaky). */
   maxFlaky?: number;
-}
-
-export interface Counts {
-  /** Passed, judged items included: the passes the pass rate counts. */
-  passed: number;
-  /** Passed their checks with judged items not judged (see CaseStanding): neither a pass nor a failure. */
-  structuralOnly: number;
-  failed: number;
-  /** Results with an agent or judge error: neither a pass nor a failure of the agent. */
-  errors: number;
-  total: number;
-}
-
-export interface RunGrade {
-  policy: RepeatPolicy;
-  /** The most epochs any case ran. */
-  epochs: number;
-  /** Every case over its epochs, reduced by its policy; with one epoch each is its result's own outcome. */
-  cases: CaseTally[];
-  /** Counts of `cases`: what the run's pass/fail rests on. */
-  caseCounts: Counts;
-  /** Counts of the stored results, one per case and epoch (what JUnit lists as test cases). */
-  resultCounts: Counts;
-  /** Case epochs a budget left out; they were not shown to pass. */
-  notStarted: number;
-  /** Passed cases over all cases (0 when there are none); a structural-only case is no pass. */
-  passRate: number;
-  /** The --min-pass-rate gate, when one was set. */
-  gate?: { minimum: number; met: boolean };
-  /** Items that passed in some epochs and failed in others, over all cases. */
-  flaky: number;
-  /** The --max-flaky gate, when one was set. */
-  flakyGate?: { maximum: number; met: boolean };
-  /**
-   * No case failed or had an error (or the gate was met), no case was left out, and no more items were
-   * flaky than allowed. Structural-only cases fail no run: an offline run whose checks all pass passes,
-   * and its summary says its cases were not judged.
-   */
-  passed: boolean;
-  /** 0 when the run passed, else 1 (failures, agent or judge errors, cases not started). */
-  exitCode: 0 | 1;
-  /** What to edit for every failure, naming the RISEN part (or the judge, or the agent). */
-  suggestions: Suggestion[];
 }
 
 function count(outcomes: readonly { status: CaseStanding }[]): Counts {
@@ -114,5 +78,23 @@ export function gradeRun(
     passed,
     exitCode: passed ? 0 : 1,
     suggestions: records.flatMap((record) => record.suggestions),
+    figures: figuresOf(records, cases, notStarted),
+  };
+}
+
+/** The figures the summaries print, so a summary is a rendering of the grade and never reads a result. */
+function figuresOf(records: CaseRecord[], cases: RunGrade['cases'], notStarted: number): RunFigures {
+  const totals = summarizeRun({ cases: records });
+  totals.notStarted = notStarted;
+  return {
+    totals,
+    perResult: {
+      structural: clusteredRate(records.map((r) => ({ passed: r.figures.checksPassed, total: r.figures.checks }))),
+      // Only verdicts the judge gave count: a judge error or an item not judged is no evidence of a miss.
+      findings: clusteredRate(
+        records.map((r) => ({ passed: r.figures.findingsCaught, total: r.figures.findingsJudged })),
+      ),
+    },
+    perCase: summarizeRepeats(cases),
   };
 }

@@ -1,40 +1,10 @@
 import { passesPolicy, type RepeatPolicy } from '../schema/repeat-policy.ts';
 import { asRecord, type CaseRecord, type CaseRef, type Gradable } from './case-record.ts';
 import { type CaseStanding, standingOf } from './case-standing.ts';
-import type { ItemKind, ItemOutcome } from './item-outcomes.ts';
+import type { CaseTally, ItemTally } from './grade-schema.ts';
+import type { ItemKind } from './item-outcomes.ts';
 
-/** One item over a case's epochs: its pass count k out of the epochs that graded it, and the policy's call. */
-export interface ItemTally extends Omit<ItemOutcome, 'outcome'> {
-  passed: number;
-  failed: number;
-  /** Epochs whose judge failed on this item: neither a pass nor a fail. */
-  errors: number;
-  /** Epochs where the item was not judged (structural checks failed first). */
-  skipped: number;
-  /** passed + failed: the K the policy divides by. */
-  graded: number;
-  /** 'undecided' when no epoch graded the item. */
-  verdict: 'passed' | 'failed' | 'undecided';
-  /** Passed in some epochs and failed in others. */
-  flaky: boolean;
-}
-
-/** A case over its epochs, reduced by its repeat policy. */
-export interface CaseTally {
-  case: CaseRef;
-  policy: RepeatPolicy;
-  epochs: number;
-  items: ItemTally[];
-  /**
-   * error when any epoch had an agent or judge error; else failed when any item fails under the policy;
-   * else structural-only when a judged item was judged in no epoch (see CaseStanding); else passed.
-   */
-  status: CaseStanding;
-  /** Judged items (not checks) that no epoch judged and no judge error left ungraded. */
-  notJudged: number;
-  /** The epochs' records (not their transcripts), in epoch order. */
-  records: CaseRecord[];
-}
+export type { CaseTally, ItemTally } from './grade-schema.ts';
 
 function tallyItems(records: CaseRecord[], policy: RepeatPolicy): ItemTally[] {
   const tallies = new Map<string, ItemTally>();
@@ -100,7 +70,8 @@ export function reduceEpochs(
       : items.some((item) => item.verdict === 'failed')
         ? 'failed'
         : standingOf('passed', notJudged);
-    return { case: testCase, policy, epochs: epochs.length, items, status, notJudged, records: epochs };
+    const errors = [...new Set(epochs.flatMap((record) => record.errors))];
+    return { case: testCase, policy, epochs: epochs.length, items, status, notJudged, errors };
   });
 }
 

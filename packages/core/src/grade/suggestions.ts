@@ -1,13 +1,8 @@
-import type { RisenPart } from '../schema/check.ts';
 import type { Gradable } from './case-record.ts';
 import { caseFailures, type Failure, type Graded } from './failures.ts';
+import type { Suggestion } from './grade-schema.ts';
 
-export interface Suggestion {
-  /** The RISEN part to edit, or 'judge' / 'agent' when the prompt is not the problem. */
-  target: RisenPart | 'judge' | 'agent';
-  caseId: string;
-  text: string;
-}
+export type { Suggestion } from './grade-schema.ts';
 
 /** A failure as an edit to make. */
 function advice(failure: Failure): string {

@@ -1,17 +1,13 @@
 import { createColors } from 'picocolors';
-import type { CaseRecord, GradableRun } from '../grade/case-record.ts';
 import { resultStanding } from '../grade/case-standing.ts';
 import { describeItem } from '../grade/describe-item.ts';
-import { gradeRun, type RunGrade } from '../grade/grade-run.ts';
+import type { GradeSummary } from '../grade/grade-schema.ts';
 import type { CaseResult } from '../schema/result.ts';
-import { clusteredRate } from '../stats/clustered.ts';
-import { wilsonInterval } from '../stats/wilson.ts';
 import type { PriceLookup } from './cost.ts';
-import { formatInterval, percent } from './format-rate.ts';
-import { STANDING_LABEL, structuralOnlyNote } from './standing-words.ts';
-import { type RunSummary, summarizeRun } from './summary.ts';
-import { gateRows, printSuggestions, spendRows, tokenLine } from './summary-rows.ts';
-import { visibleDeep, visibleRun } from './visible.ts';
+import { STANDING_LABEL } from './standing-words.ts';
+import { printSummary, type SummaryFacts } from './summary-block.ts';
+import { printSuggestions } from './summary-rows.ts';
+import { visibleDeep } from './visible.ts';
 
 export interface ConsoleReporterOptions {
   write: (text: string) => void;
@@ -28,20 +24,6 @@ function trimAnswer(answer: string, max: number): string {
   const flat = answer.trim().replace(/\s*\n\s*/g, ' ⏎ ');
   if (flat === '') return '(empty)';
   return flat.length > max ? `${flat.slice(0, max)}… (${answer.length} chars)` : flat;
-}
-
-function findingsRow(records: readonly CaseRecord[], f: RunSummary['findings']): string {
-  const unjudged = [
-    f.notJudged ? `${f.notJudged} not judged` : '',
-    f.errors ? `${f.errors} judge error${f.errors === 1 ? '' : 's'}` : '',
-  ].filter(Boolean);
-  if (f.judged === 0) return `n/a: 0 of ${f.total} judged (${unjudged.join(', ')})`;
-  // Only verdicts the judge gave count: a judge error or an item not judged is no evidence of a miss.
-  const rate = clusteredRate(
-    records.map((r) => ({ passed: r.figures.findingsCaught, total: r.figures.findingsJudged })),
-  );
-  const rest = unjudged.length ? `; ${unjudged.join(', ')}` : '';
-  return `${f.passed}/${f.judged} caught (${formatInterval(rate)})${rest}`;
 }
 
 /** Prints each case as it completes and the run's summary and suggestions at the end. */
@@ -107,42 +89,19 @@ export function consoleReporter(options: ConsoleReporterOptions) {
   }
 
   /**
-   * `rows` are the caller's own label/value lines (model calls), printed after the counts; `grade` the
-   * run's grade as gradeRun gave it under the run's settings (its pass-rate gate row follows the caller's
-   * rows), else the run is graded here under the default policy. Returns the grade it printed.
+   * The run's summary and suggestions, rendered from its grade (gradeRun under the run's settings, or as
+   * the store kept it); `rows` are the caller's own label/value lines (model calls), printed before the
+   * gates. Returns the grade it printed.
    */
-  function summary(
-    received: GradableRun,
-    rows: [label: string, value: string][] = [],
-    grade: RunGrade = gradeRun(received),
-  ): RunGrade {
-    const run = visibleRun(received);
-    const s = summarizeRun(run);
-    const row = (label: string, value: string) => out(`  ${label.padEnd(16)}${value}`);
-    out(c.bold('Summary'));
-    const cases = wilsonInterval(s.cases.passed, s.cases.total);
-    const errors = s.errors ? `, ${s.errors} with errors` : '';
-    const notStarted = s.notStarted ? `, ${s.notStarted} not started` : '';
-    row(
-      'cases',
-      `${s.cases.passed}/${s.cases.total} passed${structuralOnlyNote(s.structuralOnly)}${errors} (${percent(cases.estimate)}, ${formatInterval(cases)})${notStarted}`,
-    );
-    if (s.structural.total > 0) {
-      const structural = clusteredRate(
-        run.cases.map((r) => ({ passed: r.figures.checksPassed, total: r.figures.checks })),
-      );
-      row('structural', `${s.structural.passed}/${s.structural.total} checks passed (${formatInterval(structural)})`);
-    }
-    if (s.findings.total > 0) row('findings', findingsRow(run.cases, s.findings));
-    if (run.judge) {
-      row('false positives', String(s.falsePositives));
-      row('judge errors', String(s.judgeErrors));
-    }
-    if (s.agentErrors > 0) row('agent errors', String(s.agentErrors));
-    row('tokens', tokenLine(s));
-    for (const [label, value] of spendRows(run, options.priceOf)) row(label, value);
-    for (const [label, value] of [...rows, ...gateRows(grade)]) row(label, value);
-    printSuggestions(out, c, grade.suggestions);
+  function summary<G extends GradeSummary>(facts: SummaryFacts, rows: [label: string, value: string][], grade: G): G {
+    const write = (line = '') => out(line);
+    printSummary(write, grade, facts, {
+      repeated: false,
+      rows,
+      color: options.color,
+      ...(options.priceOf && { priceOf: options.priceOf }),
+    });
+    printSuggestions(write, c, grade.suggestions);
     return grade;
   }
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { GradableRun } from '../grade/case-record.ts';
+import type { Gradable, GradableRun } from '../grade/case-record.ts';
+import { type RunSummary, summarizeRun } from '../grade/run-figures.ts';
 import type { ModelRef } from '../schema/result.ts';
 import type { TokenUsage } from '../schema/transcript.ts';
-import { summarizeRun } from './summary.ts';
 
 /** A model's list price in USD per million tokens, input and output. */
 export const PriceSchema = z.strictObject({
@@ -27,9 +27,13 @@ export interface CostEstimate {
   unpriced: ModelRef[];
 }
 
+/** A run's models and its tokens: summed from its cases, or as its grade's totals hold them. */
+export type CostFacts = Pick<GradableRun, 'agent' | 'judge'> &
+  ({ cases: readonly Gradable[] } | { tokens: Pick<RunSummary, 'agentTokens' | 'judgeTokens'> });
+
 /** What a run cost at list prices, per role, from the tokens its transcripts and verdicts recorded. */
-export function estimateCost(run: GradableRun, priceOf: PriceLookup): CostEstimate {
-  const summary = summarizeRun(run);
+export function estimateCost(run: CostFacts, priceOf: PriceLookup): CostEstimate {
+  const summary = 'tokens' in run ? run.tokens : summarizeRun(run);
   const unpriced: ModelRef[] = [];
   const role = (model: ModelRef | undefined, usage: TokenUsage): number | undefined => {
     if (!model) return 0;

@@ -1,7 +1,6 @@
-import { gradeRun, type RunGrade } from '../grade/grade-run.ts';
+import type { RunGrade } from '../grade/grade-schema.ts';
 import type { RunResult } from '../schema/result.ts';
 import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
-import { summarizeRun } from './summary.ts';
 
 export interface JsonReportOptions {
   runId?: string;
@@ -22,9 +21,12 @@ const nested = (value: unknown, depth: number) =>
  * The report as parts whose text is exactly `JSON.stringify(report, null, 2)`, with the cases written one
  * result at a time from the source.
  */
-export function* jsonReportParts(source: ReportSource, options: JsonReportOptions = {}): Generator<string> {
+export function* jsonReportParts(
+  source: ReportSource,
+  options: Omit<JsonReportOptions, 'grade'> = {},
+): Generator<string> {
   const { run } = source;
-  const { passed, exitCode, policy, caseCounts, passRate, gate, notStarted, cases } = options.grade ?? gradeRun(run);
+  const { passed, exitCode, policy, caseCounts, passRate, gate, notStarted, cases, figures } = source.grade;
   // The cases that passed their checks with judged items not judged, so a reader of `cases` (whose status
   // says passed) can tell them from real passes.
   const structuralOnlyCases = cases.filter((tally) => tally.status === 'structural-only').map((t) => t.case.id);
@@ -41,9 +43,16 @@ export function* jsonReportParts(source: ReportSource, options: JsonReportOption
   const report = {
     ...(options.runId ? { runId: options.runId } : {}),
     ...(options.record && { record: options.record }),
-    summary: summarizeRun(run),
+    summary: figures.totals,
     grade,
-    ...run,
+    pack: run.pack,
+    variant: run.variant,
+    agent: run.agent,
+    judge: run.judge,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    cases: [],
+    notStarted: run.notStarted,
   };
   // JSON.stringify leaves out properties whose value is undefined.
   const entries = Object.entries(report).filter(([, value]) => value !== undefined);
@@ -51,14 +60,13 @@ export function* jsonReportParts(source: ReportSource, options: JsonReportOption
   for (const [index, [key, value]] of entries.entries()) {
     yield `  ${JSON.stringify(key)}: `;
     if (key !== 'cases') yield nested(value, 1);
-    else if (run.cases.length === 0) yield '[]';
     else {
       let first = true;
       for (const result of source.results()) {
         yield `${first ? '[\n' : ',\n'}    ${nested(result, 2)}`;
         first = false;
       }
-      yield '\n  ]';
+      yield first ? '[]' : '\n  ]';
     }
     yield index < entries.length - 1 ? ',\n' : '\n';
   }
@@ -71,5 +79,5 @@ export function* jsonReportParts(source: ReportSource, options: JsonReportOption
  * Each case keeps its stored status; the grade names the structural-only ones (see CaseStanding).
  */
 export function jsonReport(run: RunResult, options: JsonReportOptions = {}): string {
-  return joinParts(jsonReportParts(wholeRunSource(run), options));
+  return joinParts(jsonReportParts(wholeRunSource(run, options.grade), options));
 }

@@ -1,10 +1,8 @@
-import { asRecord } from '../grade/case-record.ts';
 import { resultStanding, STRUCTURAL_ONLY } from '../grade/case-standing.ts';
-import type { RunGrade } from '../grade/grade-run.ts';
-import { type CaseTally, reduceEpochs } from '../grade/reduce-epochs.ts';
+import type { CaseTally, RunGrade } from '../grade/grade-schema.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
-import { caseLabel, epochsOf, verdictLines } from './case-details.ts';
-import { itemCount, itemTitle } from './repeat-console.ts';
+import { caseLabel, verdictLines } from './case-details.ts';
+import { itemCount, itemTitle } from './item-words.ts';
 import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
 import { itemsNotJudged } from './standing-words.ts';
 import { attrs, xmlText } from './xml.ts';
@@ -13,7 +11,7 @@ export interface JunitReportOptions {
   /** The run's id in the store, recorded as a property. */
   runId?: string;
   hostname?: string;
-  /** The run's grade, whose case tallies say which items flipped; without it the epochs are reduced here. */
+  /** The run's grade, whose case tallies say which items flipped; without it the run is graded here. */
   grade?: RunGrade;
 }
 
@@ -76,15 +74,16 @@ function testcase(result: CaseResult, epochs: number, classname: string, flaky: 
 }
 
 /** The JUnit report as parts (see junitReport), its testcases written one result at a time from the source. */
-export function* junitReportParts(source: ReportSource, options: JunitReportOptions = {}): Generator<string> {
-  const { run } = source;
-  const records = run.cases.map(asRecord);
-  const epochs = epochsOf(records);
+export function* junitReportParts(
+  source: ReportSource,
+  options: Omit<JunitReportOptions, 'grade'> = {},
+): Generator<string> {
+  const { run, grade } = source;
+  const epochs = Math.max(1, grade.epochs);
   const classname = `${run.pack}.${run.variant}`;
-  const failures = records.filter((result) => result.status === 'failed').length;
-  const errors = records.filter((result) => result.status === 'error').length;
+  const { failed: failures, errors, total: tests } = grade.resultCounts;
   const time = seconds(Date.parse(run.finishedAt) - Date.parse(run.startedAt));
-  const counts = { tests: records.length, failures, errors, time };
+  const counts = { tests, failures, errors, time };
   const properties: Record<string, string | undefined> = {
     pack: run.pack,
     variant: run.variant,
@@ -101,7 +100,7 @@ export function* junitReportParts(source: ReportSource, options: JunitReportOpti
     hostname: options.hostname ?? 'localhost',
     ...counts,
   });
-  const tallies = options.grade?.cases ?? reduceEpochs(records, () => 'majority');
+  const tallies = grade.cases;
   const flakyFound = flakyItems(tallies);
   const flaky = flakyFound.map((item) => item.line);
   const flakyCases = new Set(flakyFound.map((item) => item.caseId));
@@ -144,5 +143,5 @@ export function* junitReportParts(source: ReportSource, options: JunitReportOpti
  * marked likewise: "[structural only]" in its name, a `structural-only` property and a system-out line.
  */
 export function junitReport(run: RunResult, options: JunitReportOptions = {}): string {
-  return joinParts(junitReportParts(wholeRunSource(run), options));
+  return joinParts(junitReportParts(wholeRunSource(run, options.grade), options));
 }

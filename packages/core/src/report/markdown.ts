@@ -1,10 +1,9 @@
 import { type CaseStanding, notJudgedOf, resultStanding, STRUCTURAL_ONLY } from '../grade/case-standing.ts';
-import { gradeRun, type RunGrade } from '../grade/grade-run.ts';
-import type { RunResult } from '../schema/result.ts';
-import { caseCounts, caseLabel, epochsOf, verdictLines } from './case-details.ts';
+import type { RunGrade } from '../grade/grade-schema.ts';
+import type { CaseResult, RunResult } from '../schema/result.ts';
+import { caseCounts, caseLabel, verdictLines } from './case-details.ts';
 import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
 import { itemsNotJudged } from './standing-words.ts';
-import { summarizeRun } from './summary.ts';
 import { visible } from './visible.ts';
 
 export interface MarkdownReportOptions {
@@ -35,11 +34,30 @@ function cell(raw: string): string {
 
 const code = (raw: string) => `\`${visible(raw).replace(/`/g, "'")}\``;
 
-/** The Markdown report as parts (see markdownReport), its cases read one at a time from the source, twice. */
-export function* markdownReportParts(source: ReportSource, options: MarkdownReportOptions = {}): Generator<string> {
-  const { run } = source;
-  const s = summarizeRun(run);
-  const epochs = epochsOf(run.cases);
+/** A failed or errored result's judge reasoning, folded away: the lines the report ends its cases with. */
+function details(result: CaseResult, epochs: number): string[] {
+  if (result.status === 'passed' || result.verdicts.length === 0) return [];
+  return [
+    `<details><summary>${cell(caseLabel(result, epochs))}: judge reasoning</summary>`,
+    '',
+    ...verdictLines(result).map((verdict) => `- ${text(verdict).replace(/\r?\n/g, ' ')}`),
+    '',
+    '</details>',
+    '',
+  ];
+}
+
+/**
+ * The Markdown report as parts (see markdownReport): its counts from the grade, its cases read once from
+ * the source (the judge reasoning of the cases that did not pass is kept until the table is done).
+ */
+export function* markdownReportParts(
+  source: ReportSource,
+  options: Omit<MarkdownReportOptions, 'grade'> = {},
+): Generator<string> {
+  const { run, grade } = source;
+  const s = grade.figures.totals;
+  const epochs = Math.max(1, grade.epochs);
   let first = true;
   // The text is the lines joined by newlines: a newline before every line but the first.
   const line = (text: string) => {
@@ -58,6 +76,7 @@ export function* markdownReportParts(source: ReportSource, options: MarkdownRepo
   yield line('');
   yield line('| | case | structural | findings | false positives | reasons |');
   yield line('|---|---|---|---|---|---|');
+  const folded: string[] = [];
   for (const result of source.results()) {
     const counts = caseCounts(result);
     const ratio = (t: { passed: number; total: number }) => (t.total > 0 ? `${t.passed}/${t.total}` : '–');
@@ -68,6 +87,7 @@ export function* markdownReportParts(source: ReportSource, options: MarkdownRepo
       `| ${ICON[standing]} | ${cell(caseLabel(result, epochs))} | ${ratio(counts.structural)} | ` +
         `${ratio(counts.findings)} | ${counts.falsePositives} | ${cell(reasons.join('\n'))} |`,
     );
+    folded.push(...details(result, epochs));
   }
   yield line('');
   yield line(
@@ -77,16 +97,8 @@ export function* markdownReportParts(source: ReportSource, options: MarkdownRepo
       `${s.judgeTokens.output} out`,
   );
   yield line('');
-  for (const result of source.results()) {
-    if (result.status === 'passed' || result.verdicts.length === 0) continue;
-    yield line(`<details><summary>${cell(caseLabel(result, epochs))}: judge reasoning</summary>`);
-    yield line('');
-    for (const verdict of verdictLines(result)) yield line(`- ${text(verdict).replace(/\r?\n/g, ' ')}`);
-    yield line('');
-    yield line('</details>');
-    yield line('');
-  }
-  const { suggestions } = options.grade ?? gradeRun(run);
+  for (const folds of folded) yield line(folds);
+  const { suggestions } = grade;
   if (suggestions.length > 0) {
     yield line('### Suggestions');
     yield line('');
@@ -101,5 +113,5 @@ export function* markdownReportParts(source: ReportSource, options: MarkdownRepo
 
 /** Markdown for a CI job summary (GitHub's $GITHUB_STEP_SUMMARY and the like): counts, a row per case, the why. */
 export function markdownReport(run: RunResult, options: MarkdownReportOptions = {}): string {
-  return joinParts(markdownReportParts(wholeRunSource(run), options));
+  return joinParts(markdownReportParts(wholeRunSource(run, options.grade), options));
 }

@@ -1,10 +1,9 @@
 import type { createColors } from 'picocolors';
-import type { GradableRun } from '../grade/case-record.ts';
-import type { RunGrade } from '../grade/grade-run.ts';
-import type { Suggestion } from '../grade/suggestions.ts';
+import type { GradeSummary, Suggestion } from '../grade/grade-schema.ts';
+import type { RunSummary } from '../grade/run-figures.ts';
+import type { ModelRef } from '../schema/result.ts';
 import { describeCost, estimateCost, type PriceLookup } from './cost.ts';
 import { percent } from './format-rate.ts';
-import { type RunSummary, summarizeRun } from './summary.ts';
 import { visible } from './visible.ts';
 
 /** The tokens row both summaries print. */
@@ -13,16 +12,20 @@ export function tokenLine(s: Pick<RunSummary, 'agentTokens' | 'judgeTokens'>): s
 }
 
 /** The rows after tokens in both summaries: the cost when prices are known, retries when there were any. */
-export function spendRows(run: GradableRun, priceOf?: PriceLookup): [string, string][] {
+export function spendRows(
+  models: { agent: ModelRef; judge?: ModelRef },
+  totals: RunSummary,
+  priceOf?: PriceLookup,
+): [string, string][] {
   const rows: [string, string][] = [];
-  if (priceOf) rows.push(['cost', describeCost(estimateCost(run, priceOf), run)]);
-  const { retries } = summarizeRun(run);
+  if (priceOf) rows.push(['cost', describeCost(estimateCost({ ...models, tokens: totals }, priceOf), models)]);
+  const { retries } = totals;
   if (retries.agent + retries.judge > 0) rows.push(['retries', `agent ${retries.agent}, judge ${retries.judge}`]);
   return rows;
 }
 
 /** The --min-pass-rate and --max-flaky rows of both summaries, for the gates the run has. */
-export function gateRows(grade: RunGrade): [string, string][] {
+export function gateRows(grade: GradeSummary): [string, string][] {
   const rows: [string, string][] = [];
   if (grade.gate) {
     const { minimum, met } = grade.gate;
@@ -43,22 +46,27 @@ export function flakyLimitRow(flaky: number, maximum: number, where = ''): { row
 }
 
 /**
- * The Suggestions block, one line each, naming the prompt part to edit; identical lines once. The
- * suggestions hold the run's text as it was: they are made visible first, so the lines compared are those shown.
+ * The suggestions as they are shown: identical ones once. They hold the run's text as it was: they are
+ * made visible first, so the lines compared are those shown.
  */
-export function printSuggestions(
-  out: (line?: string) => void,
-  c: ReturnType<typeof createColors>,
-  suggestions: readonly Suggestion[],
-): void {
+export function shownSuggestions(suggestions: readonly Suggestion[]): Suggestion[] {
   const seen = new Set<string>();
   const shown = suggestions.map((s) => ({ target: s.target, caseId: visible(s.caseId), text: visible(s.text) }));
-  const unique = shown.filter((suggestion) => {
+  return shown.filter((suggestion) => {
     const key = `${suggestion.target}|${suggestion.caseId}|${suggestion.text}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+}
+
+/** The Suggestions block, one line each, naming the prompt part to edit; identical lines once. */
+export function printSuggestions(
+  out: (line?: string) => void,
+  c: ReturnType<typeof createColors>,
+  suggestions: readonly Suggestion[],
+): void {
+  const unique = shownSuggestions(suggestions);
   if (unique.length === 0) return;
   out();
   out(c.bold('Suggestions'));

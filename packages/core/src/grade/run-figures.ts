@@ -1,30 +1,8 @@
-import { asRecord, type Gradable } from '../grade/case-record.ts';
 import type { RunResult } from '../schema/result.ts';
+import { asRecord, type Gradable } from './case-record.ts';
+import type { RunSummary } from './grade-schema.ts';
 
-export interface Tally {
-  passed: number;
-  total: number;
-}
-
-export interface RunSummary {
-  /** Results that passed, judged items included, of all results. */
-  cases: Tally;
-  /** Results that passed their checks with judged items not judged: no pass (see CaseStanding). */
-  structuralOnly: number;
-  /** Cases the run chose not to start (a budget ran out). */
-  notStarted: number;
-  errors: number;
-  structural: Tally;
-  /** `passed` of `judged` (verdicts the judge gave); `total` also counts items not judged or in judge error. */
-  findings: Tally & { judged: number; notJudged: number; errors: number };
-  falsePositives: number;
-  judgeErrors: number;
-  agentErrors: number;
-  agentTokens: { input: number; output: number };
-  judgeTokens: { input: number; output: number };
-  /** Model calls the backends repeated (throttling, 5xx), per role. */
-  retries: { agent: number; judge: number };
-}
+export type { RunSummary } from './grade-schema.ts';
 
 /** Counts over a run, the figures every reporter prints: the sums of its cases' figures. */
 export function summarizeRun(run: { cases: readonly Gradable[]; notStarted?: RunResult['notStarted'] }): RunSummary {

@@ -1,33 +1,9 @@
-import type { ItemKind } from '../grade/item-outcomes.ts';
-import type { CaseTally, ItemTally } from '../grade/reduce-epochs.ts';
-import { type ClusteredRate, clusteredRate } from '../stats/clustered.ts';
-import { type Interval, wilsonInterval } from '../stats/wilson.ts';
+import { clusteredRate } from '../stats/clustered.ts';
+import { wilsonInterval } from '../stats/wilson.ts';
+import type { CaseTally, KindFigures, RepeatSummary } from './grade-schema.ts';
+import type { ItemKind } from './item-outcomes.ts';
 
-/** One kind of item (checks, findings, expectedAbsent) over a repeated run. */
-export interface KindFigures {
-  /** Items that pass under their case's policy, out of the items graded at least once. */
-  itemsPassed: number;
-  items: number;
-  /** Every epoch's grading of every item, clustered by case: the per-sample pass rate and its interval. */
-  samples: ClusteredRate;
-}
-
-export interface FlakyItem {
-  caseId: string;
-  policy: CaseTally['policy'];
-  item: ItemTally;
-}
-
-export interface RepeatSummary {
-  /** The most epochs any case ran. */
-  epochs: number;
-  cases: Interval & { passed: number; total: number; errors: number; structuralOnly: number };
-  structural: KindFigures;
-  findings: KindFigures;
-  /** expectedAbsent items; "passed" means not flagged, so false positives are items − itemsPassed. */
-  absent: KindFigures;
-  flaky: FlakyItem[];
-}
+export type { FlakyItem, KindFigures, RepeatSummary } from './grade-schema.ts';
 
 function kindFigures(tallies: readonly CaseTally[], kind: ItemKind): KindFigures {
   let itemsPassed = 0;
