@@ -7,6 +7,15 @@ export {
 } from './case-listing.ts';
 export type { CostOf } from './case-results.ts';
 export { StoreError } from './errors.ts';
+export {
+  gradedNowNote,
+  gradeNow,
+  gradeNowPolicy,
+  gradeOf,
+  gradingNow,
+  type ShownGrade,
+  type Ungraded,
+} from './graded-now.ts';
 export { LabelBook } from './label-book.ts';
 export { SCHEMA_VERSION } from './migrations.ts';
 export type { SavedUsage } from './read-results.ts';

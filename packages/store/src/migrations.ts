@@ -151,6 +151,21 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE transcripts ADD COLUMN end_state_json TEXT;
   `,
+  // 9: the grade a run finished with (core's RunGradeSchema, as JSON), so no reader grades it again under
+  // other rules. Its summary and its per-case tallies apart: a summary is read without the tallies, which
+  // are megabytes for a run of 10,000 cases; the case counts and policy as columns for history's series.
+  `
+  CREATE TABLE run_grades (
+    run_id       INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+    policy       TEXT NOT NULL,
+    cases_passed INTEGER NOT NULL,
+    cases_total  INTEGER NOT NULL,
+    passed       INTEGER NOT NULL,
+    summary_json TEXT NOT NULL,
+    cases_json   TEXT NOT NULL,
+    graded_at    TEXT NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -78,16 +78,22 @@ export function claimRun(
     .immediate();
 }
 
-/** A status change by `owner` only while the run is still its own (or was never owned: older stores). */
+/**
+ * A status change by `owner` only while the run is still its own (or was never owned: older stores);
+ * false when another process owns it now and nothing changed.
+ */
 export function updateOwnedStatus(
   db: Database.Database,
   id: number,
   owner: RunOwner,
   status: string,
   finishedAt: string | null,
-): void {
-  db.prepare(
-    `UPDATE runs SET status = ?, finished_at = ?
+): boolean {
+  const info = db
+    .prepare(
+      `UPDATE runs SET status = ?, finished_at = ?
      WHERE id = ? AND (owner_pid IS NULL OR (owner_pid = ? AND owner_host = ?))`,
-  ).run(status, finishedAt, id, owner.pid, owner.host);
+    )
+    .run(status, finishedAt, id, owner.pid, owner.host);
+  return info.changes > 0;
 }

@@ -134,21 +134,32 @@ export function updateRunStatus(db: Database.Database, id: number, status: RunSt
   db.prepare('UPDATE runs SET status = ?, finished_at = ? WHERE id = ?').run(status, finishedAt ?? null, id);
 }
 
-/** A completed run with how many of its case results passed. */
+/** A completed run with how many of its cases passed, as its stored grade counts them. */
 export interface RunOutcome extends RunRecord {
+  /** Cases passed under the grade's policy, and cases in all. */
   passed: number;
   total: number;
+  /** The policy of cases that set none, as the grade says. */
+  policy: string;
+  /** Set when the run has no stored grade (an older evalpacks recorded it): it was graded now, under this. */
+  gradedNow?: string;
 }
 
-export function selectRunOutcomes(db: Database.Database, pack: string): RunOutcome[] {
+/** Completed runs of a pack, oldest first, with their stored grade's counts when they have one. */
+export function selectRunOutcomes(
+  db: Database.Database,
+  pack: string,
+): (RunRecord & { grade?: Pick<RunOutcome, 'passed' | 'total' | 'policy'> })[] {
   const rows = db
     .prepare(
-      `SELECT runs.*, count(case_results.case_id) AS total,
-              coalesce(sum(case_results.status = 'passed'), 0) AS passed
-       FROM runs LEFT JOIN case_results ON case_results.run_id = runs.id
-       WHERE runs.pack = ? AND runs.status = 'completed'
-       GROUP BY runs.id ORDER BY runs.id`,
+      `SELECT runs.*, g.cases_passed, g.cases_total, g.policy FROM runs LEFT JOIN run_grades g ON g.run_id = runs.id
+       WHERE runs.pack = ? AND runs.status = 'completed' ORDER BY runs.id`,
     )
-    .all(pack) as (RunRow & { total: number; passed: number })[];
-  return rows.map((row) => ({ ...runFromRow(row), passed: row.passed, total: row.total }));
+    .all(pack) as (RunRow & { cases_passed: number | null; cases_total: number | null; policy: string | null })[];
+  return rows.map((row) => ({
+    ...runFromRow(row),
+    ...(row.policy !== null && {
+      grade: { passed: row.cases_passed ?? 0, total: row.cases_total ?? 0, policy: row.policy },
+    }),
+  }));
 }

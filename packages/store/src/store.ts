@@ -1,4 +1,5 @@
 import type { Case, CaseResult, Label, Transcript } from '@evalpacks/core';
+import type { GradeSummary, RunGrade } from '@evalpacks/core/grade';
 import type { CallCache } from '@evalpacks/core/runner';
 import Database from 'better-sqlite3';
 import { ZodError } from 'zod';
@@ -12,6 +13,7 @@ import {
 } from './case-listing.ts';
 import { type CostOf, insertCaseResult } from './case-results.ts';
 import { StoreError, storeFix } from './errors.ts';
+import { gradeNow } from './graded-now.ts';
 import { deleteLabel, selectLabels, upsertLabel } from './labels.ts';
 import { openDatabase, openDatabaseReadOnly } from './open-database.ts';
 import {
@@ -25,6 +27,7 @@ import {
   selectSavedUsage,
   selectTranscript,
 } from './read-results.ts';
+import { insertGrade, selectGrade, selectGradeSummary } from './run-grades.ts';
 import { type RunFacets, type RunFilter, type RunPage, selectRunFacets, selectRunPage } from './run-listing.ts';
 import {
   beat,
@@ -117,6 +120,33 @@ export class EvalStore {
     this.guard(() => updateRunStatus(this.db, id, status, finishedAt));
   }
 
+  /**
+   * Marks a run completed and keeps its grade with it, in one transaction: a completed run recorded by this
+   * evalpacks always has its grade. With `owner`, only while the run is still that process's own (see
+   * setOwnedRunStatus); returns false when it was not, and nothing changed.
+   */
+  completeRun(id: number, finishedAt: string, grade: RunGrade, owner?: RunOwner): boolean {
+    return this.guard(() =>
+      this.db.transaction(() => {
+        if (owner) {
+          if (!updateOwnedStatus(this.db, id, owner, 'completed', finishedAt)) return false;
+        } else updateRunStatus(this.db, id, 'completed', finishedAt);
+        insertGrade(this.db, id, grade, new Date().toISOString());
+        return true;
+      })(),
+    );
+  }
+
+  /** The grade a run finished with, its case tallies included; undefined when it has none stored. */
+  runGrade(id: number): RunGrade | undefined {
+    return this.guard(() => selectGrade(this.db, id));
+  }
+
+  /** The grade a run finished with, without its case tallies: what a summary or a gate reads. */
+  gradeSummary(id: number): GradeSummary | undefined {
+    return this.guard(() => selectGradeSummary(this.db, id));
+  }
+
   saveCaseResult(runId: number, result: CaseResult, costOf?: CostOf): void {
     this.guard(() => insertCaseResult(this.db, runId, result, costOf));
   }
@@ -192,9 +222,18 @@ export class EvalStore {
     return this.guard(() => selectCaseCosts(this.db, runId, caseId));
   }
 
-  /** Completed runs of a pack, oldest first, with their pass counts. */
+  /**
+   * Completed runs of a pack, oldest first, with their cases passed as their stored grade counts them. A run
+   * an older evalpacks recorded has none: it is graded now (reading its results; nothing is saved) and says
+   * so in `gradedNow`.
+   */
   runOutcomes(pack: string): RunOutcome[] {
-    return this.guard(() => selectRunOutcomes(this.db, pack));
+    return this.guard(() => selectRunOutcomes(this.db, pack)).map(({ grade, ...run }) => {
+      if (grade) return { ...run, ...grade };
+      const now = gradeNow(this, run);
+      const { passed, total } = now.grade.caseCounts;
+      return { ...run, passed, total, policy: now.grade.policy, gradedNow: now.grade.policy };
+    });
   }
 
   /** Saves a person's label on a judged item (the one thing the viewer writes); returns its key. */

@@ -46,7 +46,8 @@ describe('EvalStore', () => {
   it('finds the newest unfinished eval run and counts passes of completed runs only', () => {
     const store = EvalStore.open(tempStorePath());
     const done = store.beginRun(runMeta());
-    store.saveCaseResult(done.id, caseResult('a', 0, 'passed'));
+    // A pass with nothing left unjudged, and a failure: what the run's grade counts as one pass of two.
+    store.saveCaseResult(done.id, { ...caseResult('a', 0, 'passed'), verdicts: [] });
     store.saveCaseResult(done.id, caseResult('b', 0, 'failed'));
     store.setRunStatus(done.id, 'completed', '2025-01-01T11:00:00.000Z');
     const killed = store.beginRun(runMeta());

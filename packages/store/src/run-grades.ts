@@ -1,0 +1,50 @@
+import {
+  type CaseTally,
+  CaseTallySchema,
+  type GradeSummary,
+  GradeSummarySchema,
+  type RunGrade,
+} from '@evalpacks/core/grade';
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import { preparedOnce } from './prepared-once.ts';
+
+const statements = preparedOnce((db) => ({
+  save: db.prepare(
+    `INSERT OR REPLACE INTO run_grades (run_id, policy, cases_passed, cases_total, passed, summary_json, cases_json,
+       graded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ),
+  summary: db.prepare('SELECT summary_json FROM run_grades WHERE run_id = ?').pluck(),
+  cases: db.prepare('SELECT cases_json FROM run_grades WHERE run_id = ?').pluck(),
+}));
+
+const CasesSchema = z.array(CaseTallySchema);
+
+/** Keeps a run's grade with it, replacing any it had (a re-judge of the same run id never happens; a merge writes once). */
+export function insertGrade(db: Database.Database, runId: number, grade: RunGrade, now: string): void {
+  const { cases, ...summary } = grade;
+  statements(db).save.run(
+    runId,
+    grade.policy,
+    grade.caseCounts.passed,
+    grade.caseCounts.total,
+    grade.passed ? 1 : 0,
+    JSON.stringify(summary),
+    JSON.stringify(cases),
+    now,
+  );
+}
+
+/** The run's grade without its cases (small whatever the run's size), or undefined when none was stored. */
+export function selectGradeSummary(db: Database.Database, runId: number): GradeSummary | undefined {
+  const json = statements(db).summary.get(runId) as string | undefined;
+  return json === undefined ? undefined : GradeSummarySchema.parse(JSON.parse(json));
+}
+
+/** The run's whole grade, its case tallies included, or undefined when none was stored. */
+export function selectGrade(db: Database.Database, runId: number): RunGrade | undefined {
+  const summary = selectGradeSummary(db, runId);
+  if (!summary) return undefined;
+  const cases: CaseTally[] = CasesSchema.parse(JSON.parse(statements(db).cases.get(runId) as string));
+  return { ...summary, cases };
+}
