@@ -1,9 +1,9 @@
 import { trajectoryChecks } from '../checks/case-checks.ts';
 import { runChecks } from '../checks/define-check.ts';
 import type { Case } from '../schema/case.ts';
-import { InputError } from './input-error.ts';
 import type { Pack } from './define-pack.ts';
 import { fixturePath, loadSampleTranscript } from './fixtures.ts';
+import { InputError } from './input-error.ts';
 import { loadPackCases } from './load-pack.ts';
 
 /** Why a case's reference answer (its fixture) is missing or wrong; `file` is the fixture's path. */
@@ -41,10 +41,14 @@ export async function referenceAnswerProblems(pack: Pack, cases?: readonly Case[
       continue;
     }
     if (!HAND_WRITTEN.test(sample.model)) {
-      problem(`field "model": "${sample.model}" names a model; a reference is written by hand and says so ("hand-written reference")`);
+      problem(
+        `field "model": "${sample.model}" names a model; a reference is written by hand and says so ("hand-written reference")`,
+      );
     }
     if (sample.usage.input + sample.usage.output > 0) {
-      problem('field "usage": a hand-written reference spent no tokens; write { "input": 0, "output": 0 } or leave it out');
+      problem(
+        'field "usage": a hand-written reference spent no tokens; write { "input": 0, "output": 0 } or leave it out',
+      );
     }
     if (sample.error !== undefined) {
       problem(`field "error": the reference records an agent error ("${sample.error}") instead of an answer`);
