@@ -80,6 +80,29 @@ describe('the viewer app, asked directly', () => {
     }
   });
 
+  it("shows the case's expected end state and each epoch's end state, escaped, folded away", async () => {
+    const path = tempStorePath();
+    const store = EvalStore.open(path);
+    const run = store.beginRun(runMeta());
+    const base = caseResult('case-1');
+    store.saveCaseResult(run.id, {
+      ...base,
+      case: { ...base.case, expectedEndState: { refunds: [{ orderId: 'ORD-1042', amount: 24.99 }] } },
+      transcript: { ...base.transcript, endState: { refunds: [], note: '<script>alert(1)</script>' } },
+    });
+    store.close();
+    const page = await (await createApp(EvalStore.openReadOnly(path)).request('/runs/1/cases/case-1')).text();
+    expect(page).toContain(
+      '<details class="expected-end-state"><summary>expected end state</summary><pre>{\n  &quot;refunds&quot;: [\n    {\n' +
+        '      &quot;orderId&quot;: &quot;ORD-1042&quot;,\n      &quot;amount&quot;: 24.99\n    }\n  ]\n}</pre></details>',
+    );
+    expect(page).toContain(
+      '<details class="end-state"><summary>end state (the environment&#39;s snapshot after the run)</summary><pre>{\n' +
+        '  &quot;refunds&quot;: [],\n  &quot;note&quot;: &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;\n}</pre></details>',
+    );
+    expect(page).not.toContain('<script>alert(1)');
+  });
+
   it("shows a row the store cannot read back as the store's one-line error, not a bare 500", async () => {
     const path = storeWithOneRun();
     const db = new Database(path);

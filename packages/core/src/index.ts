@@ -25,7 +25,8 @@ export { definePack, type Pack, type PackDefinition } from './pack/define-pack.t
 export { InputError } from './pack/input-error.ts';
 export { loadPackCases, loadPackVariant } from './pack/load-pack.ts';
 export { missingParts, RISEN_PARTS, type Variant } from './pack/prompt.ts';
-export { type Case, type CaseInput, CaseSchema } from './schema/case.ts';
+export { type ReferenceProblem, referenceAnswerProblems } from './pack/reference-answers.ts';
+export { type Case, type CaseInput, CaseSchema, type Difficulty, DifficultySchema } from './schema/case.ts';
 export { type CheckResult, CheckResultSchema, type RisenPart, RisenPartSchema } from './schema/check.ts';
 export { type Finding, FindingSchema, type Severity, SeveritySchema } from './schema/finding.ts';
 export {
@@ -46,6 +47,15 @@ export {
   RunResultSchema,
 } from './schema/result.ts';
 export { type SampleTranscript, SampleTranscriptSchema } from './schema/sample-transcript.ts';
+export {
+  casesInSplit,
+  SPLIT_CHOICES,
+  type Split,
+  type SplitChoice,
+  SplitSchema,
+  splitOf,
+  splitOfId,
+} from './schema/split.ts';
 export type { CallCount, ToolArgsExpectation } from './schema/tool-expectations.ts';
 export {
   type StopReason,
@@ -58,3 +68,4 @@ export {
 } from './schema/transcript.ts';
 export { type Verdict, VerdictSchema } from './schema/verdict.ts';
 export { defineTool, invokeTool, type Tool, ToolArgumentsError } from './tools/define-tool.ts';
+export type { Environment } from './tools/environment.ts';

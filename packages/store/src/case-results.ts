@@ -23,8 +23,8 @@ const saveStatements = preparedOnce(
     transcript: db.prepare(
       `INSERT INTO transcripts (run_id, case_id, epoch, model, input, answer, tool_calls_json, turns, input_tokens,
          output_tokens, latency_ms, cost_usd, error, sample, retries, turn_limit_reached, answer_cut, stop_reason,
-         thinking, prompt_truncated_to)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         thinking, prompt_truncated_to, end_state_json)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     verdict: db.prepare(
       `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
@@ -78,6 +78,7 @@ export function insertCaseResult(
       transcript.stopReason ?? null,
       transcript.thinking ?? null,
       transcript.promptTruncatedTo ?? null,
+      transcript.endState === undefined ? null : JSON.stringify(transcript.endState),
     );
     result.verdicts.forEach((verdict, position) => {
       statements.verdict.run(

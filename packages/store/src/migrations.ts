@@ -147,6 +147,10 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE transcripts ADD COLUMN prompt_truncated_to INTEGER;
   ALTER TABLE verdicts ADD COLUMN stop_reason TEXT;
   `,
+  // 8: the pack's environment as the run left it (JSON), for end-state checks and people to read.
+  `
+  ALTER TABLE transcripts ADD COLUMN end_state_json TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

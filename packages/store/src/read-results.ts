@@ -36,6 +36,7 @@ interface TranscriptRow {
   stop_reason: StopReason | null;
   thinking: string | null;
   prompt_truncated_to: number | null;
+  end_state_json: string | null;
 }
 
 interface CaseRow extends TranscriptRow {
@@ -69,7 +70,7 @@ interface VerdictRow {
 
 const TRANSCRIPT_COLUMNS = `t.model, t.input, t.answer, t.tool_calls_json, t.turns, t.input_tokens, t.output_tokens,
   t.latency_ms, t.error, t.sample, t.retries, t.turn_limit_reached, t.answer_cut, t.stop_reason, t.thinking,
-  t.prompt_truncated_to`;
+  t.prompt_truncated_to, t.end_state_json`;
 const RESULTS = `SELECT c.*, ${TRANSCRIPT_COLUMNS}
   FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)`;
 
@@ -150,6 +151,7 @@ function transcriptFromRow(row: TranscriptRow): Transcript {
     ...(row.stop_reason !== null && { stopReason: row.stop_reason }),
     ...(row.thinking !== null && { thinking: row.thinking }),
     ...(row.prompt_truncated_to !== null && { promptTruncatedTo: row.prompt_truncated_to }),
+    ...(row.end_state_json !== null && { endState: JSON.parse(row.end_state_json) as unknown }),
   };
 }
 

@@ -21,6 +21,7 @@ function fullResult(): CaseResult {
       stopReason: 'length',
       thinking: 'First the diff, then the tests.',
       promptTruncatedTo: 2050,
+      endState: { refunds: [{ orderId: 'ORD-1', amount: 24.99 }], cancelled: [] },
     },
     verdicts: base.verdicts.map((verdict, index) => ({
       ...verdict,
@@ -78,12 +79,17 @@ describe('every transcript and verdict field', () => {
     const db = new Database(path, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(
-      db.prepare('SELECT turn_limit_reached, retries, stop_reason, prompt_truncated_to FROM transcripts').get(),
+      db
+        .prepare(
+          'SELECT turn_limit_reached, retries, stop_reason, prompt_truncated_to, end_state_json FROM transcripts',
+        )
+        .get(),
     ).toEqual({
       turn_limit_reached: 1,
       retries: 2,
       stop_reason: 'length',
       prompt_truncated_to: 2050,
+      end_state_json: '{"refunds":[{"orderId":"ORD-1","amount":24.99}],"cancelled":[]}',
     });
     db.close();
   });

@@ -92,7 +92,7 @@ export async function prepareRun(
   });
   const live =
     source.kind === 'stored'
-      ? replayAgent(source.run.agent, source.transcripts)
+      ? replayAgent(source.run.agent, source.transcripts, { environment: plan.pack.environment !== undefined })
       : (ownAgent ?? backends.agent(agentRole as NonNullable<typeof agentRole>));
   // Offline a pack's own agent is never called: the cache cannot hold its calls, so its samples answer.
   const sampler =

@@ -25,6 +25,13 @@ function thinking(result: CaseResult): Html | '' {
     : '';
 }
 
+/** JSON a pack's environment or case holds, folded away: it can be long, and only some pages need it. */
+function jsonDetails(kind: string, label: string, value: unknown): Html | '' {
+  return value === undefined
+    ? ''
+    : html`<details class="${kind}"><summary>${label}</summary><pre>${JSON.stringify(value, null, 2)}</pre></details>`;
+}
+
 /** `cost` is undefined when unknown, null when there is no record of costs at all (a report file). */
 function epochColumn(result: CaseResult, cost: number | undefined | null, spotOf?: SpotOf): Html {
   const { transcript } = result;
@@ -42,6 +49,7 @@ function epochColumn(result: CaseResult, cost: number | undefined | null, spotOf
         ? html`<ol class="tool-calls">${transcript.toolCalls.map(toolCall)}</ol>`
         : html`<p class="dim">none</p>`
     }
+    ${jsonDetails('end-state', "end state (the environment's snapshot after the run)", transcript.endState)}
     <h4>Checks</h4>${
       result.checks.length
         ? html`<ul class="checks">${result.checks.map(
@@ -84,6 +92,7 @@ export function caseView(saved: CaseResult[], costs?: ReadonlyMap<number, number
           )}</ul>`
         : ''
     }
+    ${jsonDetails('expected-end-state', 'expected end state', testCase.expectedEndState)}
   </section>
   <div class="epochs">${results.map((r) => epochColumn(r, costs ? costs.get(r.epoch) : null, spotOf))}</div>`;
 }

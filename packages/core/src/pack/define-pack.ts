@@ -4,6 +4,7 @@ import { PackAgentSchema } from '../agent/pack-agent.ts';
 import type { Check } from '../checks/define-check.ts';
 import { RepeatPolicySchema } from '../schema/repeat-policy.ts';
 import type { Tool } from '../tools/define-tool.ts';
+import type { Environment } from '../tools/environment.ts';
 
 /** How the judge should refer to what the agent produced ("code review", "content review", ...). */
 export const PackJudgeSchema = z.object({
@@ -31,6 +32,12 @@ export const PackDefinitionSchema = z.object({
    * book, say) for one case run, so no case or epoch ever sees another's state.
    */
   tools: z.custom<() => Tool[]>((value) => typeof value === 'function').optional(),
+  /**
+   * For agents with tools over a stateful world: makes a fresh environment for one case run, its tools for
+   * the agent and a snapshot() of its state, stored after the run as `transcript.endState` for checks to
+   * compare with the case's `expectedEndState`. Instead of `tools`, which then come from it.
+   */
+  environment: z.custom<() => Environment>((value) => typeof value === 'function').optional(),
   /** The pack's own agent, instead of the built-in one: a function, or `{ url }` of an HTTP endpoint. */
   agent: PackAgentSchema.optional(),
 });
@@ -45,10 +52,15 @@ export function definePack(definition: PackDefinition): Pack {
     const issue = parsed.error.issues[0];
     throw new Error(`pack "${definition.name}": ${issue?.path.join('.') || 'definition'}: ${issue?.message}`);
   }
+  if (parsed.data.tools && parsed.data.environment) {
+    throw new Error(`pack "${definition.name}": give tools or environment, not both (an environment brings its tools)`);
+  }
   const ids = new Set<string>();
   for (const check of parsed.data.checks) {
     if (ids.has(check.id)) throw new Error(`pack "${definition.name}": two checks share the id "${check.id}"`);
     ids.add(check.id);
   }
-  return parsed.data;
+  const { environment } = parsed.data;
+  // Everything that asks whether a pack has tools (and which) reads `tools`, whichever the pack gave.
+  return environment ? { ...parsed.data, tools: () => environment().tools } : parsed.data;
 }

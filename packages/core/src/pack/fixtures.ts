@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import type { Case } from '../schema/case.ts';
 import { type SampleTranscript, SampleTranscriptSchema } from '../schema/sample-transcript.ts';
+import { replayToolCalls } from '../tools/environment.ts';
 import { CaseFileError, describeIssue, issuePath, readDocuments } from './case-file.ts';
 import type { Pack } from './define-pack.ts';
 
@@ -39,7 +40,16 @@ export async function loadSampleTranscript(pack: Pack, testCase: Case): Promise<
         'update the fixture to the case as it is now',
     );
   }
-  return parsed.data;
+  if (!pack.environment) return parsed.data;
+  if (parsed.data.endState !== undefined) {
+    throw new CaseFileError(
+      `${file}:${docs.lineOf(['endState'], 0)}: field "endState": is computed by replaying the toolCalls through ` +
+        `the pack's environment, never written by hand; remove it`,
+    );
+  }
+  // A reference trajectory's end state is what its calls do to a fresh environment.
+  const endState = await replayToolCalls(pack.environment(), parsed.data.toolCalls, file, pack.name);
+  return endState === undefined ? parsed.data : { ...parsed.data, endState };
 }
 
 /** Every sample transcript the pack ships for these cases, read and checked up front so a bad one stops the run. */

@@ -14,6 +14,7 @@ import { redactUrls } from '../report/redact-url.ts';
 import type { Case } from '../schema/case.ts';
 import type { CaseResult } from '../schema/result.ts';
 import type { Transcript } from '../schema/transcript.ts';
+import { type Environment, snapshotOf } from '../tools/environment.ts';
 import type { AdaptiveConcurrency } from './adaptive-concurrency.ts';
 import { type AgentPhase, CASE_WINDOW, runInWindows } from './case-window.ts';
 import { InfrastructureError } from './infrastructure-error.ts';
@@ -101,12 +102,14 @@ async function runCase(
 ): Promise<CaseResult | undefined> {
   const { pack, agent, judge } = options;
   let transcript: Transcript;
+  let environment: Environment | undefined;
   try {
     const started = await gate(async () => {
       if (options.shouldStart?.() === false) return undefined;
       // Made here, per case run and once it has a slot, so no two cases or epochs share tool state and
       // a 30,000-result run does not hold 30,000 sets of tools while it waits.
-      const tools = pack.tools?.();
+      environment = pack.environment?.();
+      const tools = environment ? environment.tools : pack.tools?.();
       return agent.run({
         caseId: testCase.id,
         epoch,
@@ -124,6 +127,13 @@ async function runCase(
   } catch (error) {
     if (error instanceof InfrastructureError) throw error;
     transcript = failedAgentTranscript(testCase.input, agent.model, error);
+  }
+  // The world as the agent left it, for end-state checks. An end state the transcript already carries (a
+  // sample's, computed from its calls; a stored one; one a pack's own agent returned) is kept; a pack's own
+  // agent that returns none has none: its world is its own, not this environment.
+  if (environment && transcript.endState === undefined && !pack.agent) {
+    const endState = snapshotOf(environment, pack.name);
+    if (endState !== undefined) transcript = { ...transcript, endState };
   }
   // The checks and the judge's questions need no model: worked out before the phased barrier, while other
   // cases' agents still run, so when it opens the judge calls leave at once instead of after every case's

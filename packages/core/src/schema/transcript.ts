@@ -55,5 +55,11 @@ export const TranscriptSchema = z.object({
   thinking: z.string().optional(),
   /** The server read only this many tokens of the prompt (it cut the rest): the answer is not to the case. */
   promptTruncatedTo: z.number().int().nonnegative().optional(),
+  /**
+   * The pack's environment as the run left it (its snapshot, JSON data), for checks that compare it with
+   * the case's expectedEndState. Set by the runner for the built-in agent, computed from the tool calls
+   * for a sample; a pack's own agent supplies it itself, or there is none.
+   */
+  endState: z.unknown().optional(),
 });
 export type Transcript = z.infer<typeof TranscriptSchema>;
