@@ -6,9 +6,11 @@ export function dayNumber(date: string): number | undefined {
   const match = ISO_DATE.exec(date);
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const time = Date.UTC(year, month - 1, day);
-  const back = new Date(time);
-  // Date.UTC rolls 2026-02-30 over to March; a real date survives the round trip.
+  // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999.
+  const back = new Date(0);
+  back.setUTCFullYear(year, month - 1, day);
+  const time = back.getTime();
+  // 2026-02-30 rolls over to March; a real date survives the round trip.
   if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day) return undefined;
   return time / DAY_MS;
 }

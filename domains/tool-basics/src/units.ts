@@ -35,12 +35,16 @@ const dimension = (unit: Unit) => (isTemperature(unit) ? 'temperature' : FACTORS
 const toKelvin = { c: (v: number) => v + 273.15, f: (v: number) => ((v - 32) * 5) / 9 + 273.15, k: (v: number) => v };
 const fromKelvin = { c: (v: number) => v - 273.15, f: (v: number) => ((v - 273.15) * 9) / 5 + 32, k: (v: number) => v };
 
-/** Six significant digits, no float noise: 26.2 mi is 42.1648 km, 100 c is 212 f. */
+/**
+ * Six significant digits, no float noise: 26.2 mi is 42.1648 km, 100 c is 212 f. A whole part longer than six
+ * digits keeps them all (up to 15), since a rounded one reads as exact: 1 mi is 1609344 mm, not 1609340.
+ */
 export function roundForPeople(value: number): number {
-  return Number(value.toPrecision(6));
+  const wholeDigits = Math.abs(value) < 1 ? 1 : Math.floor(Math.log10(Math.abs(value))) + 1;
+  return Number(value.toPrecision(Math.min(15, Math.max(6, wholeDigits))));
 }
 
-/** The value in the other unit, rounded to six significant digits; throws for units of two dimensions. */
+/** The value in the other unit, rounded as roundForPeople does; throws for units of two dimensions. */
 export function convertUnits(value: number, from: Unit, to: Unit): number {
   if (dimension(from) !== dimension(to)) {
     throw new Error(`cannot convert ${from} (${dimension(from)}) to ${to} (${dimension(to)})`);

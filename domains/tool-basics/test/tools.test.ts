@@ -41,6 +41,13 @@ describe('the basic tools', () => {
     expect(convertUnits(3, 'km', 'km')).toBe(3);
   });
 
+  it('keep every digit of a whole part longer than six digits: a rounded one reads as exact', () => {
+    expect(convertUnits(1, 'mi', 'mm')).toBe(1609344);
+    expect(convertUnits(2.5, 'mi', 'mm')).toBe(4023360);
+    expect(convertUnits(1234567.89, 'm', 'm')).toBe(1234568);
+    expect(convertUnits(1.23456789, 'km', 'km')).toBe(1.23457);
+  });
+
   it('convert temperatures by their offsets', () => {
     expect(convertUnits(100, 'c', 'f')).toBe(212);
     expect(convertUnits(-40, 'f', 'c')).toBe(-40);
@@ -60,6 +67,13 @@ describe('the basic tools', () => {
     expect(daysBetween('2026-12-25', '2026-01-01')).toBe(-358);
     expect(daysBetween('2026-07-10', '2026-07-10')).toBe(0);
     expect(() => daysBetween('2026-02-29', '2026-03-01')).toThrow('"2026-02-29" is not a date written YYYY-MM-DD');
+  });
+
+  it('take dates of the first century as written, not as 19xx (Date.UTC maps years 0-99 to 1900-1999)', () => {
+    expect(daysBetween('0050-01-01', '0050-01-02')).toBe(1);
+    expect(daysBetween('0004-02-28', '0004-03-01')).toBe(2);
+    expect(daysBetween('0099-12-31', '0100-01-01')).toBe(1);
+    expect(() => daysBetween('0001-02-29', '0001-03-01')).toThrow('"0001-02-29" is not a date written YYYY-MM-DD');
   });
 
   it('give the local time with a colon in it', () => {
