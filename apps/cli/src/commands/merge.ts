@@ -7,7 +7,9 @@ import { loadPrices } from '../cost/prices.ts';
 import { storedCost } from '../cost/stored-cost.ts';
 import { type MergedRun, mergeShards, type ShardRun } from '../memory/merge-shards.ts';
 import { readResultsFile, resultsRecord } from '../memory/results-file.ts';
+import { storedSplit } from '../memory/run-config.ts';
 import { parseEvalOptions } from '../options/eval-options.ts';
+import { SplitOptionSchema } from '../options/split-option.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { consoleOutput, finishRun } from '../output/finish-run.ts';
@@ -26,6 +28,8 @@ const MergeOptionsSchema = z.object({
   reporter: z.array(z.string()).optional(),
   reportDir: z.string().min(1).optional(),
   minPassRate: z.string().optional(),
+  /** The split the shards must have run; absent, theirs (all of them the same one). */
+  split: SplitOptionSchema,
   ci: z.boolean().default(false),
   color: z.boolean().default(true),
 });
@@ -100,7 +104,12 @@ export async function mergeCommand(raw: Record<string, unknown>, io: CommandIo):
   if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? 'invalid options');
   const shards = readShards(parsed.data.files);
   try {
-    return await mergeInto(mergeShards(shards), parsed.data, io);
+    const merged = mergeShards(shards);
+    const { split } = parsed.data;
+    if (split !== undefined && storedSplit(merged.meta) !== split) {
+      throw new UsageError(`the shards ran --split ${storedSplit(merged.meta)}, not --split ${split}`);
+    }
+    return await mergeInto(merged, parsed.data, io);
   } finally {
     for (const shard of shards) shard.close();
   }
@@ -127,9 +136,10 @@ async function mergeInto(merged: MergedRun, given: z.infer<typeof MergeOptionsSc
     const report = reportPlan(options);
     const output = consoleOutput(report, io, merged.meta.epochs, priceOf);
     const { result } = merged;
+    const split = storedSplit(merged.meta);
     output.line(
       visible(
-        `evalpacks · ${result.pack} · variant ${result.variant} · ${files.length} shards joined · ${new Set(cases.map((c) => c.case.id)).size} cases`,
+        `evalpacks · ${result.pack} · variant ${result.variant} · ${files.length} shards joined · ${new Set(cases.map((c) => c.case.id)).size} cases${split === 'all' ? '' : ` · split ${split}`}`,
       ),
     );
     output.line(`run    ${runId} · ${shortPath(outPath)}`);

@@ -1,4 +1,4 @@
-import type { ModelRef } from '@evalpacks/core';
+import type { ModelRef, SplitChoice } from '@evalpacks/core';
 import { redactUrl, splitCredentials } from '@evalpacks/core/report';
 import type { RunMeta } from '@evalpacks/store';
 import { BACKEND_FLAGS } from '../backends/registry.ts';
@@ -14,6 +14,7 @@ const CONFIG_FLAGS = [
   'variant',
   'prompt',
   'testCase',
+  'split',
   'model',
   'judgeModel',
   'structuralOnly',
@@ -47,11 +48,17 @@ export type RunConfig = {
   judgeStyle: string;
   /** 'I/N' for one part of the cases, 'all' for them all; `cases` always lists every case of the run's configuration. */
   shard: string;
+  /** --split: 'dev' or 'test' for the cases of one split, 'all' for every case; `cases` lists the split's. */
+  split: SplitChoice;
   /** The config flags as given, paths made absolute. */
   flags: Record<string, unknown>;
 };
 
 export const describeModel = (ref: ModelRef | undefined) => (ref ? `${ref.backend} ${ref.model}` : 'none');
+
+/** The split a stored run ran: its config's, all for runs recorded before splits were. */
+export const storedSplit = (run: { config: unknown }): SplitChoice =>
+  (run.config as Partial<RunConfig> | undefined)?.split ?? 'all';
 
 const withoutSecrets = (value: unknown) =>
   typeof value === 'string' && value.includes('://') ? redactUrl(splitCredentials(value).url) : value;
@@ -101,6 +108,8 @@ function settings(run: StoredRun) {
     judgeStyle: config.judgeStyle,
     // Runs recorded before shards existed ran every case.
     shard: config.shard ?? 'all',
+    // Runs recorded before splits existed ran every case.
+    split: storedSplit(run),
   };
 }
 
@@ -119,6 +128,7 @@ const LABELS: Record<Setting, string> = {
   offline: '--offline',
   judgeStyle: '--judge-style',
   shard: '--shard',
+  split: '--split',
 };
 
 function caseDifferences(before: Record<string, string>, now: Record<string, string>): string[] {

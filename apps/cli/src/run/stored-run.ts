@@ -30,6 +30,7 @@ export function storedRun(
     maxTurns: plan.grading.maxTurns,
     judgeStyle: plan.grading.judgeStyle,
     shard: plan.shard ? describeShard(plan.shard.part) : 'all',
+    split: plan.split,
     flags: plan.record.flags,
   };
   return {
