@@ -94,6 +94,7 @@ export function writeShardFiles(dir: string, spec: ShardSpec): string[] {
         pack: 'code-review',
         variant: 'baseline',
         agent: { backend: 'ollama', model: 'qwen3.5:4b' },
+        judge: { backend: 'ollama', model: 'judge:1b' },
         startedAt: `2026-01-01T00:00:0${index}.000Z`,
         finishedAt: `2026-01-01T00:01:0${index}.000Z`,
       };
