@@ -49,15 +49,9 @@ interface Frame {
   handedOver: boolean;
 }
 
-const enum Expect {
-  Value,
-  ValueOrClose,
-  KeyOrClose,
-  Key,
-  Colon,
-  CommaOrClose,
-  End,
-}
+/** What the reader expects next, outside strings and literals. */
+const Expect = { Value: 0, ValueOrClose: 1, KeyOrClose: 2, Key: 3, Colon: 4, CommaOrClose: 5, End: 6 } as const;
+type Expect = (typeof Expect)[keyof typeof Expect];
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -75,7 +69,7 @@ const READ_CHUNK = 1 << 20;
  */
 export class BoundedJsonReader {
   private stack: Frame[] = [];
-  private expect = Expect.Value;
+  private expect: Expect = Expect.Value;
   private root: unknown;
   private line = 1;
   /** The absolute offset of the current chunk's first byte. */
@@ -358,10 +352,10 @@ export class BoundedJsonReader {
     const text = this.literal as string;
     this.literal = undefined;
     this.charge(OVERHEAD);
-    if (text === 'true' || text === 'false') return this.complete(text === 'true', end);
-    if (text === 'null') return this.complete(null, end);
-    if (!NUMBER.test(text)) this.fail(`unexpected "${text.slice(0, 20)}" where a value belongs`);
-    this.complete(Number(text), end);
+    const literals: Record<string, boolean | null> = { true: true, false: false, null: null };
+    if (text in literals) this.complete(literals[text], end);
+    else if (NUMBER.test(text)) this.complete(Number(text), end);
+    else this.fail(`unexpected "${text.slice(0, 20)}" where a value belongs`);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Pack } from '@evalpacks/core';
-import { loadEvalPack } from '../packs/eval-pack.ts';
 import { listDomains, loadDomain } from '../packs/discover.ts';
+import { loadEvalPack } from '../packs/eval-pack.ts';
 import { UsageError } from '../usage-error.ts';
 import { userPath } from '../user-path.ts';
 import type { MergedRun } from './merge-shards.ts';
