@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CaseResult } from '@evalpacks/core';
@@ -114,8 +114,22 @@ describe('merge reads the files it joins as data, never as instructions', () => 
     // What the merged run keeps of the shards' flags is the run's settings, nothing of where to write.
     expect(mergedRun(out).run?.config.flags).toEqual({ domain: 'code-review' });
 
-    const gated = await runCli(['merge', '--out', join(dir, 'gated.db'), '--min-pass-rate', '0.8', ...files]);
+    const reports = join(dir, 'mine');
+    const gated = await runCli([
+      'merge',
+      '--out',
+      join(dir, 'gated.db'),
+      '--min-pass-rate',
+      '0.8',
+      '--reporter',
+      'json',
+      '--report-dir',
+      reports,
+      ...files,
+    ]);
     expect([gated.code, gated.stderr]).toEqual([0, '']);
+    expect(readdirSync(reports)).toEqual(['results.json']);
+    expect(existsSync(elsewhere)).toBe(false);
   }, 60_000);
 
   it('refuses a record with a field missing or of the wrong type, naming the file and the field', async () => {

@@ -22,6 +22,26 @@ export interface ShardSpec {
   flags?: (index: number) => Record<string, unknown>;
   /** Changes one result as written. */
   result?: (result: CaseResult) => unknown;
+  /** An answer of this many 'a's for a case, written a MB at a time (never held): a file of any size. */
+  hugeAnswer?: { caseId: string; chars: number };
+}
+
+const MARK = '\u0000evalpacks-huge-answer\u0000';
+/** The mark as it stands in a result's JSON. */
+const MARK_JSON = JSON.stringify(MARK).slice(1, -1);
+
+/** Writes one result; a huge answer is streamed where its mark is. */
+function writeResult(fd: number, json: string, chars: number): void {
+  const at = json.indexOf(MARK_JSON);
+  if (at < 0) {
+    writeSync(fd, json);
+    return;
+  }
+  writeSync(fd, json.slice(0, at));
+  const chunk = 'a'.repeat(2 ** 20);
+  for (let left = chars; left > 0; left -= chunk.length)
+    writeSync(fd, left >= chunk.length ? chunk : chunk.slice(0, left));
+  writeSync(fd, json.slice(at + MARK_JSON.length));
 }
 
 export const caseIds = (cases: number) => Array.from({ length: cases }, (_, i) => `c-${i}`);
@@ -102,8 +122,11 @@ export function writeShardFiles(dir: string, spec: ShardSpec): string[] {
       let first = true;
       for (const { id } of casesInShard(ids, { index, count: spec.count })) {
         for (let epoch = 0; epoch < (spec.epochs ?? 1); epoch++) {
-          const written = spec.result ? spec.result(result(id, epoch, spec)) : result(id, epoch, spec);
-          writeSync(fd, `${first ? '' : ',\n'}${JSON.stringify(written)}`);
+          const plain = result(id, epoch, spec);
+          if (spec.hugeAnswer?.caseId === id) plain.transcript.answer = MARK;
+          const written = spec.result ? spec.result(plain) : plain;
+          writeSync(fd, first ? '' : ',\n');
+          writeResult(fd, JSON.stringify(written), spec.hugeAnswer?.chars ?? 0);
           first = false;
         }
       }

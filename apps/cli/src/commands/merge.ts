@@ -153,7 +153,8 @@ async function mergeInto(merged: MergedRun, given: MergeOptions, io: CommandIo):
   try {
     const { runId, cases } = await record(store, merged, meta).finally(stopListening);
     const { priceOf } = await loadPrices();
-    const report = reportPlan({ ...given, quiet: false, ...(given.reportDir && { out: given.reportDir }) });
+    const { reporter, ci, color, reportDir, minPassRate } = given;
+    const report = reportPlan({ reporter, ci, color, quiet: false, out: reportDir, minPassRate });
     const output = consoleOutput(report, io, meta.epochs, priceOf);
     const { result } = merged;
     output.line(
