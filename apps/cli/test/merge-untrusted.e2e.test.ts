@@ -84,6 +84,18 @@ describe('merge reads the files it joins as data, never as instructions', () => 
         "pack checks (the code of the pack's checks differs in shard-1.json and in shard-2.json)\n",
     ]);
     expect(existsSync(join(dir, 'x.db'))).toBe(false);
+
+    // The repeat policy grades the joined run's epochs: the shards must agree on it too.
+    const policies = writeShardFiles(fresh('policy'), {
+      ...SIX,
+      flags: (i) => ({ domain: 'code-review', shard: `${i}/2`, ...(i === 2 && { policy: 'all' }) }),
+    });
+    const graded = await runCli(['merge', '--out', join(dir, 'x.db'), ...policies]);
+    expect([graded.code, graded.stderr]).toEqual([
+      2,
+      'evalpacks: shard-1.json and shard-2.json are shards of different configurations: ' +
+        '--policy: the default in shard-1.json, all in shard-2.json\n',
+    ]);
   }, 60_000);
 
   it('takes the report folder, the reporters and the gates from its own command line only', async () => {
