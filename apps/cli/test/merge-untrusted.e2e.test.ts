@@ -242,6 +242,15 @@ describe('merge bounds what it reads and stores', () => {
       `evalpacks: ${reordered}: its results come before its run record; evalpacks writes the record first\n`,
     ]);
 
+    // A result twice: which one would be the shard's?
+    const twice = join(dir, 'twice.json');
+    writeFileSync(twice, JSON.stringify({ record, ...run, cases: [cases[0], ...cases] }));
+    const doubled = await runCli(['merge', '--out', join(dir, 'x.db'), twice, second]);
+    expect([doubled.code, doubled.stderr]).toEqual([
+      2,
+      `evalpacks: ${twice}: holds two results of ${cases[0].case.id} (epoch 0)\n`,
+    ]);
+
     const deep = join(dir, 'deep.json');
     const nested = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     const text = JSON.stringify({ runId: '1', record }).slice(0, -1);

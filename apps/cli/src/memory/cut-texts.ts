@@ -69,6 +69,6 @@ export function mergedResult(file: string, where: string, raw: unknown): CaseRes
     if (error instanceof UsageError) throw new UsageError(`${file}: ${where}: ${error.message}`);
     throw error;
   }
-  if (!parsed.success) throw new UsageError(`${file}: ${firstIssue(parsed.error, where)}`);
+  if (!parsed.success) throw new UsageError(`${file}: ${where}: ${firstIssue(parsed.error)}`);
   return parsed.data;
 }

@@ -84,6 +84,7 @@ function indexFile(file: string, path: string) {
   let resultsFirst = false;
   let expected = 0;
   const entries: Entry[] = [];
+  const seen = new Set<string>();
   const reader = new BoundedJsonReader(LIMITS, {
     elementsOf: 'cases',
     onKey(key) {
@@ -91,6 +92,7 @@ function indexFile(file: string, path: string) {
     },
     onField(key, value) {
       if (key !== 'record' || resultsFirst) return;
+      if (record) throw new UsageError(`${file}: holds two run records`);
       const parsed = ResultsRecordSchema.safeParse(value);
       if (!parsed.success) throw new UsageError(`${file}: ${firstIssue(parsed.error, 'record')}`);
       record = parsed.data;
@@ -102,6 +104,10 @@ function indexFile(file: string, path: string) {
       if (entries.length >= expected) {
         throw new UsageError(`${file}: more results than its record's cases times its epochs (${expected})`);
       }
+      const key = `${result.case.id}#${result.epoch}`;
+      if (seen.has(key))
+        throw new UsageError(`${file}: holds two results of ${result.case.id} (epoch ${result.epoch})`);
+      seen.add(key);
       entries.push({ caseId: result.case.id, epoch: result.epoch, start, end });
     },
   });
