@@ -53,6 +53,20 @@ describe('merge reads the files it joins as data, never as instructions', () => 
         "give merge --pack with that pack's folder\n",
     ]);
     expect(existsSync(join(dir, 'out.db'))).toBe(false);
+    // A pack name that is a path is looked up among this workspace's domains, never loaded from where it points.
+    const named = writeShardFiles(fresh('named'), SIX).map((file) => {
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace('"pack": "code-review"', `"pack": ${JSON.stringify(evil)}`),
+      );
+      return file;
+    });
+    const byName = await runCli(['merge', '--out', join(dir, 'out.db'), ...named]);
+    expect(existsSync(marker)).toBe(false);
+    expect([byName.code, byName.stderr]).toEqual([
+      2,
+      `evalpacks: shard-1.json is a run of pack ${evil}, no domain of this workspace: give merge --domain NAME or --pack FOLDER\n`,
+    ]);
 
     // The pack given on merge's own command line is the one loaded, whatever the records say.
     const own = packCopy();

@@ -166,6 +166,10 @@ const LABELS: Record<Setting, string> = {
 function phrase(key: Setting, label: string, values: [unknown, unknown], sides: [string, string], variant: string) {
   if (key === 'promptHash') return `prompt text (the ${variant} prompt differs ${sides[0]} and ${sides[1]})`;
   if (key === 'checks' && !values.includes('not run')) {
+    if (values.includes(NOT_RECORDED)) {
+      const said = values.map((value) => (value === NOT_RECORDED ? NOT_RECORDED : 'recorded'));
+      return `${label}: ${said[0]} ${sides[0]}, ${said[1]} ${sides[1]}`;
+    }
     return `pack checks (the code of the pack's checks differs ${sides[0]} and ${sides[1]})`;
   }
   return `${label}: ${String(values[0])} ${sides[0]}, ${String(values[1])} ${sides[1]}`;
