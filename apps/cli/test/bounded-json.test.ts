@@ -69,6 +69,24 @@ describe('the bounded JSON reader', () => {
     expect(fields).toEqual(['head', 'items', 'tail']);
   });
 
+  it('only finds where each element is when told to skip them, still minding their depth', () => {
+    const text = '{"items": [{"a": "x\\"]}", "b": [1, {"c": null}]}, "two", -3.5e2], "tail": {"d": "e"}}';
+    const seen: [unknown, string][] = [];
+    const value = read(text, 3, LIMITS, {
+      elementsOf: 'items',
+      skipElements: true,
+      onElement: (element, start, end) => seen.push([element, text.slice(start, end)]),
+    });
+    expect(value).toEqual({ items: [], tail: { d: 'e' } });
+    expect(seen).toEqual([
+      [undefined, '{"a": "x\\"]}", "b": [1, {"c": null}]}'],
+      [undefined, '"two"'],
+      [undefined, '-3.5e2'],
+    ]);
+    const deep = `{"items": [${'['.repeat(8)}${']'.repeat(8)}]}`;
+    expect(() => read(deep, 5, LIMITS, { elementsOf: 'items', skipElements: true })).toThrow('nested deeper than 8');
+  });
+
   it('refuses what is not JSON, and JSON past its limits, naming the line', () => {
     expect(failure('{"a": 1,\n "b": tru}')).toBe('unexpected "tru" where a value belongs at line 2');
     expect(failure('{"a": 1}\n{')).toBe('unexpected "{" after the end of the value at line 2');

@@ -52,7 +52,7 @@ type OpenShard = ShardRun & { close(): void };
 function readShard(file: string): OpenShard {
   const path = userPath(file);
   if (!existsSync(path)) throw new UsageError(`${file}: no such store file`);
-  if (path.endsWith('.json')) return { ...readResultsFile(file, path), close: () => {} };
+  if (path.endsWith('.json')) return readResultsFile(file, path);
   const store = EvalStore.openReadOnly(path);
   try {
     const run = store.latestCompletedRun();

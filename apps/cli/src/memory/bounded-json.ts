@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { StringScanner } from './string-scanner.ts';
 
 /** A string the reader cut to its limit: the characters kept, and how many the text had. */
 export class CutText {
@@ -33,8 +33,13 @@ export interface JsonLimits {
 export interface JsonHooks {
   /** The key of the top-level object whose array is handed over an element at a time, never held whole. */
   elementsOf?: string;
-  /** Each element of that array, with the byte offsets of its text (end exclusive), as it completes. */
+  /**
+   * Each element of that array, with the byte offsets of its text (end exclusive), as it completes; its
+   * value, or undefined with `skipElements`.
+   */
   onElement?(value: unknown, start: number, end: number): void;
+  /** Only find where each element is (checking its structure and depth): nothing of it is decoded or held. */
+  skipElements?: boolean;
   /** Each key of the top-level object, as it is read (before its value). */
   onKey?(key: string): void;
   /** Each value of the top-level object, as it completes (the elements' array is empty). */
@@ -54,12 +59,10 @@ const Expect = { Value: 0, ValueOrClose: 1, KeyOrClose: 2, Key: 3, Colon: 4, Com
 type Expect = (typeof Expect)[keyof typeof Expect];
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 /** A container's or a string's cost beyond its text, for the memory estimate. */
 const OVERHEAD = 48;
 const MAX_LITERAL = 100;
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-const READ_CHUNK = 1 << 20;
 
 /**
  * A JSON reader fed a chunk at a time, which holds only what it keeps: any string past `maxChars` is kept
@@ -78,17 +81,12 @@ export class BoundedJsonReader {
   private elementStart = 0;
   private elementHeld = 0;
   private documentHeld = 0;
+  /** Inside an element that is only delimited (skipElements). */
+  private skipping = false;
   // The string being read.
   private inString = false;
   private stringIsKey = false;
-  private parts: Buffer[] = [];
-  private keptBytes = 0;
-  private escaped = false;
-  private afterBackslash = false;
-  private hexLeft = 0;
-  private counting = false;
-  private counted = 0;
-  private readonly keepBytes: number;
+  private readonly string: StringScanner;
   // The number or literal being read.
   private literal: string | undefined;
 
@@ -99,14 +97,20 @@ export class BoundedJsonReader {
   ) {
     this.base = startOffset;
     // An escape (\uXXXX) is the longest text of one character: this many bytes always decode to maxChars.
-    this.keepBytes = 6 * limits.maxChars;
+    this.string = new StringScanner(6 * limits.maxChars);
   }
 
   write(chunk: Buffer): void {
     let i = 0;
     while (i < chunk.length) {
-      if (this.inString) i = this.readString(chunk, i);
-      else if (this.literal !== undefined) i = this.readLiteral(chunk, i);
+      if (this.inString) {
+        const end = this.string.read(chunk, i);
+        if (end < 0) i = chunk.length;
+        else {
+          i = end;
+          this.endString(this.base + end);
+        }
+      } else if (this.literal !== undefined) i = this.readLiteral(chunk, i);
       else {
         const byte = chunk[i] as number;
         if (byte === 0x0a) this.line++;
@@ -129,6 +133,7 @@ export class BoundedJsonReader {
   }
 
   private charge(bytes: number): void {
+    if (this.skipping) return;
     const { maxBytes } = this.limits;
     const limit = maxBytes >= 2 ** 20 ? `${maxBytes / 2 ** 20} MB` : `${maxBytes} bytes`;
     if (this.inElement) {
@@ -177,6 +182,7 @@ export class BoundedJsonReader {
   private beginValue(byte: number, at: number): boolean {
     if (this.top?.handedOver) {
       this.inElement = true;
+      this.skipping = this.hooks.skipElements === true;
       this.elementStart = at;
       this.elementHeld = 0;
     }
@@ -217,12 +223,13 @@ export class BoundedJsonReader {
     if (!frame) {
       this.root = value;
     } else if (Array.isArray(frame.value)) {
-      if (!frame.handedOver) frame.value.push(value);
-      else {
+      if (frame.handedOver) {
+        const handed = this.skipping ? undefined : value;
         this.inElement = false;
-        this.hooks.onElement?.(value, this.elementStart, end);
-      }
-    } else {
+        this.skipping = false;
+        this.hooks.onElement?.(handed, this.elementStart, end);
+      } else if (!this.skipping) frame.value.push(value);
+    } else if (!this.skipping) {
       const key = frame.key as string;
       // As JSON.parse does: "__proto__" is a plain key, never the object's prototype.
       if (key === '__proto__') Object.defineProperty(frame.value, key, { value, enumerable: true, writable: true });
@@ -234,86 +241,25 @@ export class BoundedJsonReader {
   private beginString(isKey: boolean): void {
     this.inString = true;
     this.stringIsKey = isKey;
-    this.parts = [];
-    this.keptBytes = 0;
-    this.escaped = false;
-    this.afterBackslash = false;
-    this.hexLeft = 0;
-    this.counting = false;
-    this.counted = 0;
-  }
-
-  private keep(chunk: Buffer, from: number, to: number): void {
-    if (to <= from) return;
-    this.parts.push(Buffer.from(chunk.subarray(from, to)));
-    this.keptBytes += to - from;
-  }
-
-  /**
-   * String bytes from `from`: kept up to the limit (ending on a whole character), then only counted. The
-   * hot loop of a large file: its state is in locals, written back when the chunk or the string ends.
-   */
-  private readString(chunk: Buffer, from: number): number {
-    let i = from;
-    let hexLeft = this.hexLeft;
-    let afterBackslash = this.afterBackslash;
-    const length = chunk.length;
-    if (!this.counting) {
-      const room = this.keepBytes - this.keptBytes + from;
-      for (; i < length; i++) {
-        const byte = chunk[i] as number;
-        if (hexLeft > 0) hexLeft--;
-        else if (afterBackslash) {
-          afterBackslash = false;
-          if (byte === 0x75) hexLeft = 4;
-        } else if (byte === BACKSLASH) {
-          afterBackslash = true;
-          this.escaped = true;
-        } else if (byte === QUOTE) {
-          this.keep(chunk, from, i);
-          this.endString(this.base + i + 1);
-          return i + 1;
-        } else if (i >= room && (byte & 0xc0) !== 0x80) {
-          this.counting = true;
-          break;
-        }
-      }
-      this.keep(chunk, from, i);
-    }
-    // Past what is kept: count the characters as JavaScript does (UTF-16 units), hold nothing.
-    let counted = this.counted;
-    for (; i < length; i++) {
-      const byte = chunk[i] as number;
-      if (hexLeft > 0) hexLeft--;
-      else if (afterBackslash) {
-        afterBackslash = false;
-        counted++;
-        if (byte === 0x75) hexLeft = 4;
-      } else if (byte === BACKSLASH) afterBackslash = true;
-      else if (byte === QUOTE) {
-        this.counted = counted;
-        this.endString(this.base + i + 1);
-        return i + 1;
-      } else if ((byte & 0xc0) !== 0x80) counted += byte >= 0xf0 ? 2 : 1;
-    }
-    this.counted = counted;
-    this.hexLeft = hexLeft;
-    this.afterBackslash = afterBackslash;
-    return i;
+    this.string.begin(this.skipping);
   }
 
   private endString(end: number): void {
     this.inString = false;
-    const raw = this.parts.length === 1 ? (this.parts[0] as Buffer) : Buffer.concat(this.parts);
-    this.parts = [];
+    const { raw, escaped, counted } = this.string.finish();
+    if (this.skipping) {
+      if (this.stringIsKey) this.expect = Expect.Colon;
+      else this.complete(undefined, end);
+      return;
+    }
     let text: string;
     try {
-      text = this.escaped ? (JSON.parse(`"${raw.toString('utf8')}"`) as string) : raw.toString('utf8');
+      text = escaped ? (JSON.parse(`"${raw.toString('utf8')}"`) as string) : raw.toString('utf8');
     } catch {
       this.fail('a string with a bad escape or a raw control character');
     }
     this.charge(OVERHEAD + raw.length);
-    const length = text.length + this.counted;
+    const length = text.length + counted;
     if (this.stringIsKey) {
       if (length > this.limits.maxChars) this.fail(`a key longer than ${this.limits.maxChars} characters`);
       (this.top as Frame).key = text;
@@ -356,21 +302,5 @@ export class BoundedJsonReader {
     if (text in literals) this.complete(literals[text], end);
     else if (NUMBER.test(text)) this.complete(Number(text), end);
     else this.fail(`unexpected "${text.slice(0, 20)}" where a value belongs`);
-  }
-}
-
-/** Feeds the bytes `start` to `end` (exclusive; default the whole file) of a file to `reader`, a chunk at a time. */
-export function feedFile(path: string, reader: BoundedJsonReader, start = 0, end = Number.POSITIVE_INFINITY): void {
-  const fd = openSync(path, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(READ_CHUNK);
-    for (let at = start; at < end; ) {
-      const read = readSync(fd, buffer, 0, Math.min(READ_CHUNK, end - at), at);
-      if (read === 0) break;
-      reader.write(buffer.subarray(0, read));
-      at += read;
-    }
-  } finally {
-    closeSync(fd);
   }
 }

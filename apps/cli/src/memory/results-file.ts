@@ -1,10 +1,11 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { type CaseResult, RunResultSchema } from '@evalpacks/core';
 import { MAX_ANSWER_CHARS, ShardSchema } from '@evalpacks/core/runner';
 import type { RunMeta } from '@evalpacks/store';
 import { z } from 'zod';
 import { UsageError } from '../usage-error.ts';
-import { BoundedJsonError, BoundedJsonReader, feedFile, type JsonLimits } from './bounded-json.ts';
+import { BoundedJsonError, BoundedJsonReader, type JsonLimits } from './bounded-json.ts';
 import { MAX_RESULT_DEPTH, mergedResult } from './cut-texts.ts';
 import type { ShardRun } from './merge-shards.ts';
 import { RunConfigSchema } from './run-config.ts';
@@ -62,14 +63,57 @@ interface Entry {
   end: number;
 }
 
-/** Reads `path` through the bounded reader; a file that is not JSON, or past a limit, is one line naming it. */
-function readBounded(file: string, path: string, reader: BoundedJsonReader, range?: [number, number]): unknown {
-  try {
-    feedFile(path, reader, ...(range ?? []));
-    return reader.end();
-  } catch (error) {
-    if (!(error instanceof BoundedJsonError)) throw error;
-    throw new UsageError(`${file}: not a results file: ${error.message} at line ${error.line}`);
+const READ_CHUNK = 2 ** 20;
+
+/** A results file open for reading at offsets, once for the whole merge. */
+class ResultsFile {
+  private readonly fd: number;
+
+  constructor(
+    readonly file: string,
+    readonly path: string,
+  ) {
+    this.fd = openSync(path, 'r');
+  }
+
+  /**
+   * Feeds the bytes `start` to `end` (exclusive; default all) to `reader`, a chunk at a time, and returns
+   * what it read; text that is not JSON, or past a limit, is one line naming the file.
+   */
+  read(reader: BoundedJsonReader, start = 0, end = Number.POSITIVE_INFINITY): unknown {
+    try {
+      const buffer = Buffer.allocUnsafe(READ_CHUNK);
+      for (let at = start; at < end; ) {
+        const read = readSync(this.fd, buffer, 0, Math.min(READ_CHUNK, end - at), at);
+        if (read === 0) break;
+        reader.write(buffer.subarray(0, read));
+        at += read;
+      }
+      return reader.end();
+    } catch (error) {
+      if (!(error instanceof BoundedJsonError)) throw error;
+      throw new UsageError(`${this.file}: not a results file: ${error.message} at line ${error.line}`);
+    }
+  }
+
+  /**
+   * One result's value, from where the first pass found it. Text no longer than the cap cannot hold a
+   * string past it (a character takes a byte at least): JSON.parse reads it, many times faster; a longer
+   * one goes through the bounded reader, which cuts its strings as it reads.
+   */
+  result({ start, end }: Pick<Entry, 'start' | 'end'>, where: string): unknown {
+    if (end - start > LIMITS.maxChars) return this.read(new BoundedJsonReader(LIMITS, {}, start), start, end);
+    const bytes = Buffer.allocUnsafe(end - start);
+    readSync(this.fd, bytes, 0, bytes.length, start);
+    try {
+      return JSON.parse(bytes.toString('utf8'));
+    } catch (error) {
+      throw new UsageError(`${this.file}: ${where}: not JSON: ${(error as Error).message}`);
+    }
+  }
+
+  close(): void {
+    closeSync(this.fd);
   }
 }
 
@@ -79,7 +123,8 @@ function readBounded(file: string, path: string, reader: BoundedJsonReader, rang
  * its record is refused: evalpacks writes the record first, and without it nothing bounds how many
  * results there may be.
  */
-function indexFile(file: string, path: string) {
+function indexFile(source: ResultsFile) {
+  const { file } = source;
   let record: ResultsRecord | undefined;
   let resultsFirst = false;
   let expected = 0;
@@ -87,6 +132,8 @@ function indexFile(file: string, path: string) {
   const seen = new Set<string>();
   const reader = new BoundedJsonReader(LIMITS, {
     elementsOf: 'cases',
+    // Each result is only found here, then read on its own (ResultsFile.result).
+    skipElements: true,
     onKey(key) {
       if (key === 'cases' && !record) resultsFirst = true;
     },
@@ -98,9 +145,10 @@ function indexFile(file: string, path: string) {
       record = parsed.data;
       expected = Object.keys(record.config.cases).length * record.epochs;
     },
-    onElement(value, start, end) {
+    onElement(_value, start, end) {
       if (resultsFirst) return;
-      const result = mergedResult(file, `cases[${entries.length}]`, value);
+      const where = `cases[${entries.length}]`;
+      const result = mergedResult(file, where, source.result({ start, end }, where));
       if (entries.length >= expected) {
         throw new UsageError(`${file}: more results than its record's cases times its epochs (${expected})`);
       }
@@ -111,7 +159,7 @@ function indexFile(file: string, path: string) {
       entries.push({ caseId: result.case.id, epoch: result.epoch, start, end });
     },
   });
-  const head = readBounded(file, path, reader);
+  const head = source.read(reader);
   return { head, record, resultsFirst, entries };
 }
 
@@ -121,8 +169,19 @@ function indexFile(file: string, path: string) {
  * cut to the live run's cap. A file the run finished writing is a completed run; whether it holds every
  * result of its shard is checked by the merge.
  */
-export function readResultsFile(file: string, path: string): ShardRun {
-  const { head, resultsFirst, entries } = indexFile(file, path);
+export function readResultsFile(file: string, path: string): ShardRun & { close(): void } {
+  const source = new ResultsFile(file, path);
+  try {
+    return shardOf(source, indexFile(source));
+  } catch (error) {
+    source.close();
+    throw error;
+  }
+}
+
+/** The shard a results file holds, from its first pass; its results are read again as the merge reaches them. */
+function shardOf(source: ResultsFile, { head, resultsFirst, entries }: ReturnType<typeof indexFile>) {
+  const { file, path } = source;
   const hasRecord = typeof head === 'object' && head !== null && 'record' in head;
   if (!hasRecord) {
     throw new UsageError(
@@ -142,18 +201,19 @@ export function readResultsFile(file: string, path: string): ShardRun {
     else byCase.set(entry.caseId, [entry]);
   }
   /** One result read again from where the first pass found it; a file changed since is refused. */
-  const reread = (entry: Entry, index: number): CaseResult => {
-    const value = readBounded(file, path, new BoundedJsonReader(LIMITS, {}, entry.start), [entry.start, entry.end]);
-    const again = mergedResult(file, `the result of ${entry.caseId} (epoch ${entry.epoch})`, value);
+  const reread = (entry: Entry): CaseResult => {
+    const where = `the result of ${entry.caseId} (epoch ${entry.epoch})`;
+    const again = mergedResult(file, where, source.result(entry, where));
     if (again.case.id !== entry.caseId || again.epoch !== entry.epoch) {
-      throw new UsageError(`${basename(file)} changed while it was merged (result ${index})`);
+      throw new UsageError(`${basename(file)} changed while it was merged`);
     }
     return again;
   };
   return {
     file: path,
-    run: { ...result, ...record, id: Number(runId ?? 0), status: 'completed' },
+    run: { ...result, ...record, id: Number(runId ?? 0), status: 'completed' as const },
     keys: entries.map(({ caseId, epoch }) => ({ caseId, epoch })),
-    caseResults: (caseId) => (byCase.get(caseId) ?? []).map(reread),
+    caseResults: (caseId: string) => (byCase.get(caseId) ?? []).map(reread),
+    close: () => source.close(),
   };
 }
