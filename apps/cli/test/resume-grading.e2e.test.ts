@@ -46,5 +46,5 @@ describe('--resume and what grades a run', () => {
     writeFileSync(checks, original);
     const resumed = await runCli(['eval', '--resume', '1', '--store', store]);
     expect([resumed.code, resumed.stderr]).toEqual([first.code, '']);
-  }, 120_000);
+  }, 240_000);
 });
