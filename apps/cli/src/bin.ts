@@ -76,6 +76,8 @@ program
   .description('join the shards of one run (eval --shard I/N), one store or results.json each, into one run')
   .argument('<files...>', 'the store files (or results.json files) of the shards, e.g. shard-1.db shard-2.db ...')
   .option('--out <db>', 'the store to record the joined run in (created when missing)')
+  .option('--domain <name>', "the pack the shards ran (default: the shards' pack, a domain of this workspace)")
+  .option('--pack <path>', 'the pack the shards ran, from this folder (needed when they ran one with --pack)')
   .option('--split <split>', "refuse shards of any other split: dev, test or all (default: the shards' own)")
   .option('--reporter <names>', 'console, json, junit, markdown (repeatable or comma-separated)', collect)
   .option('--report-dir <dir>', 'where file reporters write (default: reports/run-N beside --out)')

@@ -13,7 +13,7 @@ export const JudgeStyleSchema = z
   .default('structured');
 
 /** `--reporter json,junit --reporter markdown`: every name, each once, in the order given. */
-const reporterList = z
+export const reporterList = z
   .array(z.string())
   .transform((values) => [...new Set(values.flatMap((value) => value.split(',')).map((name) => name.trim()))])
   .pipe(
@@ -23,7 +23,7 @@ const reporterList = z
   );
 
 /** 0.8 or 80%: the share of case results that must pass for exit code 0. */
-const passRate = z
+export const passRate = z
   .string()
   .transform((text) => (text.trim().endsWith('%') ? Number(text.trim().slice(0, -1)) / 100 : Number(text)))
   .pipe(

@@ -12,8 +12,10 @@ import type { ReportPlan, RunPlan } from './plan.ts';
 import { planPolicy } from './policy.ts';
 import { casesOfSplit } from './split-cases.ts';
 
-/** How an eval's results are reported, from its flags. */
-export function reportPlan(options: EvalOptions): ReportPlan {
+/** How a run's results are reported, from its flags (eval's, or merge's own). */
+export function reportPlan(
+  options: Pick<EvalOptions, 'reporter' | 'quiet' | 'color' | 'ci' | 'out' | 'minPassRate' | 'maxFlaky'>,
+): ReportPlan {
   return {
     console: options.reporter.includes('console'),
     quiet: options.quiet,
