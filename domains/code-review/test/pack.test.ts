@@ -9,13 +9,6 @@ const cases = await loadPackCases(pack);
 const cleanCases = cases.filter((testCase) => testCase.expectedFindings.length === 0);
 
 describe('code-review pack', () => {
-  it('rates the findings of each case with several findings at more than one level', () => {
-    for (const testCase of cases) {
-      if (testCase.expectedFindings.length < 2) continue;
-      expect(new Set(testCase.expectedFindings.map((f) => f.severity)).size, testCase.id).toBeGreaterThan(1);
-    }
-  });
-
   it.each(['baseline', 'v2'])('has all five RISEN sections in the %s prompt', async (name) => {
     expect(missingParts(await loadPackVariant(pack, name))).toEqual([]);
   });
@@ -52,28 +45,6 @@ describe('code-review pack', () => {
   it('has a judge that knows it reads code reviews', () => {
     expect(pack.judge.subject).toBe('code review');
     expect(pack.judge.guidance).toMatch(/^Count a finding as caught only if/);
-  });
-});
-
-describe('reference answers', () => {
-  it.each(cases.map((testCase) => [testCase.id, testCase] as const))(
-    'passes every structural check on %s',
-    (_, testCase) => {
-      const reference = referenceAnswer(testCase.id);
-      expect(reference.input).toBe(testCase.input);
-      const results = runChecks(pack.checks, transcriptOf(reference.answer, testCase.input), testCase);
-      expect(results.filter((result) => !result.passed)).toEqual([]);
-      expect(results).toHaveLength(pack.checks.length);
-    },
-  );
-
-  it.each(cases.map((testCase) => [testCase.id] as const))('says it is written by hand: %s', (id) => {
-    const { model, usage, latencyMs } = referenceAnswer(id);
-    expect({ model, usage, latencyMs }).toEqual({
-      model: 'hand-written reference',
-      usage: { input: 0, output: 0 },
-      latencyMs: 0,
-    });
   });
 });
 
