@@ -123,6 +123,38 @@ describe('pnpm calibrate', () => {
     expect(above.stdout).not.toContain('FAIL');
   });
 
+  it('--split dev calibrates on the labels of dev cases only', async () => {
+    const cases = join(pack, 'cases');
+    for (const [name, split] of [
+      ['basic-vulnerabilities', 'dev'],
+      ['subtle-issues', 'test'],
+      ['false-positive-bait', 'test'],
+    ]) {
+      const file = join(cases, `${name}.yaml`);
+      writeFileSync(file, `split: ${split}\n${readFileSync(file, 'utf8')}`);
+    }
+    const db = EvalStore.open(store);
+    const labelsOnDev = db.labels('code-review').filter((label) => label.caseId === 'basic-vulnerabilities');
+    const onDev = labelsOnDev.length;
+    const findingsOnDev = labelsOnDev.filter((label) => label.kind === 'finding').length;
+    db.close();
+    const result = await calibrate('--split', 'dev');
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain(`, 12 from the store) · split dev: ${onDev} of them\n`);
+    const perFinding = result.stdout.slice(
+      result.stdout.indexOf('Per finding'),
+      result.stdout.indexOf('\n\n', result.stdout.indexOf('Per finding')),
+    );
+    expect(
+      perFinding
+        .split('\n')
+        .slice(1)
+        .every((line) => line.includes('basic-vulnerabilities/')),
+    ).toBe(true);
+    expect(findingsOnDev).toBeGreaterThan(0);
+    expect(perFinding.split('\n')).toHaveLength(1 + findingsOnDev);
+  });
+
   it('compares two judge prompts on the same labels with exact McNemar', async () => {
     const result = await calibrate('--versus-prompt', strictPrompt(pack));
     expect(result.stderr).toBe('');

@@ -25,6 +25,7 @@ export { definePack, type Pack, type PackDefinition } from './pack/define-pack.t
 export { InputError } from './pack/input-error.ts';
 export { loadPackCases, loadPackVariant } from './pack/load-pack.ts';
 export { missingParts, RISEN_PARTS, type Variant } from './pack/prompt.ts';
+export { type ReferenceProblem, referenceAnswerProblems } from './pack/reference-answers.ts';
 export { type Case, type CaseInput, CaseSchema, type Difficulty, DifficultySchema } from './schema/case.ts';
 export { type CheckResult, CheckResultSchema, type RisenPart, RisenPartSchema } from './schema/check.ts';
 export { type Finding, FindingSchema, type Severity, SeveritySchema } from './schema/finding.ts';

@@ -44,7 +44,7 @@ export type {
   StructuredCallResponse,
 } from './runner/ports.ts';
 export { type ReplayOptions, replayAgent, type StoredTranscript } from './runner/replay-agent.ts';
-export { type RunOptions, runPack } from './runner/run-pack.ts';
+export { MAX_ANSWER_CHARS, type RunOptions, runPack } from './runner/run-pack.ts';
 export { type SampleFallbackAgent, uncachedAgent, withSampleFallback } from './runner/sample-agent.ts';
 export { casesInShard, describeShard, parseShard, type Shard, ShardSchema, shardOfCase } from './runner/shard.ts';
 export { toolInputJsonSchema } from './tools/define-tool.ts';

@@ -48,6 +48,7 @@ describe('public API', () => {
         'loadPackVariant',
         'missingParts',
         'noToolCalled',
+        'referenceAnswerProblems',
         'runChecks',
         'splitOf',
         'splitOfId',

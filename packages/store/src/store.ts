@@ -54,7 +54,8 @@ import { sqliteCallCache } from './sqlite-call-cache.ts';
 
 /**
  * Run history and the call cache in one SQLite file. Every write is its own transaction and lands
- * before the call returns, so whatever completed survives a killed process.
+ * before the call returns, so whatever completed survives a killed process; a merge writes its whole run
+ * in one (inOneTransaction), so a killed merge leaves nothing.
  */
 export class EvalStore {
   private constructor(
@@ -249,6 +250,29 @@ export class EvalStore {
   /** Takes a label back; false when there was none under that key. */
   removeLabel(pack: string, key: string): boolean {
     return this.guard(() => deleteLabel(this.db, pack, key));
+  }
+
+  /**
+   * Runs `work` as one transaction that may await between its writes (so a signal can be handled): what
+   * it writes lands whole when it resolves, and not at all when it throws, when `rollback` is called (a
+   * signal handler), or when the process dies. Other writers of the file wait for it (up to the busy
+   * timeout); readers see the file as it was.
+   */
+  async inOneTransaction<T>(work: () => Promise<T>): Promise<T> {
+    this.guard(() => this.db.exec('BEGIN IMMEDIATE'));
+    try {
+      const value = await work();
+      this.guard(() => this.db.exec('COMMIT'));
+      return value;
+    } catch (error) {
+      this.rollback();
+      throw error;
+    }
+  }
+
+  /** Drops every write of the transaction in flight (see inOneTransaction), if there is one. */
+  rollback(): void {
+    if (this.db.open && this.db.inTransaction) this.guard(() => this.db.exec('ROLLBACK'));
   }
 
   callCache(): CallCache {

@@ -1,4 +1,4 @@
-import type { Pack } from '@evalpacks/core';
+import { type Case, casesInSplit, type Label, type Pack, type SplitChoice } from '@evalpacks/core';
 import { compareJudges, fixList, measureAgreement } from '@evalpacks/core/grade';
 import {
   agreementLines,
@@ -47,6 +47,18 @@ async function exportLabels(pack: Pack, found: AllLabels, io: CommandIo): Promis
   return 0;
 }
 
+/**
+ * The labels of the cases in a --split. A label whose case is gone has no split to go by and is left out
+ * (with --split all it is kept, and reported stale).
+ */
+function labelsInSplit(pack: Pack, cases: Case[], labels: Label[], split: SplitChoice): Label[] {
+  if (split === 'all') return labels;
+  const inSplit = new Set(casesInSplit(cases, split).map((testCase) => testCase.id));
+  const kept = labels.filter((label) => inSplit.has(label.caseId));
+  if (kept.length > 0) return kept;
+  throw new UsageError(`--split ${split}: none of the ${labels.length} labels of ${pack.name} is on a case in it`);
+}
+
 function sideLine(tag: string, side: JudgedSide): string {
   if (side.recorded > 0 && side.recorded === side.judged.length) {
     const { verdict } = side.judged[0]?.label ?? {};
@@ -76,10 +88,12 @@ async function calibrate(options: CalibrateOptions, pack: Pack, store: EvalStore
     );
   }
   const { cases, fileOf } = await loadPackCaseFiles(pack);
+  const split = options.split ?? 'all';
+  const labels = labelsInSplit(pack, cases, found.labels, split);
   const context: SideContext = {
     pack,
     cases,
-    labels: found.labels,
+    labels,
     store,
     offline: options.offline,
     concurrency: options.concurrency,
@@ -108,7 +122,8 @@ async function calibrate(options: CalibrateOptions, pack: Pack, store: EvalStore
     : undefined;
 
   const sources = `${found.fromFile} from ${shortPath(found.file)}, ${found.fromStore} from the store`;
-  io.write(`evalpacks calibrate · ${pack.name} · ${found.labels.length} labels (${sources})\n`);
+  const ofSplit = split === 'all' ? '' : ` · split ${split}: ${labels.length} of them`;
+  io.write(`evalpacks calibrate · ${pack.name} · ${found.labels.length} labels (${sources})${ofSplit}\n`);
   io.write(b ? sideLine('judge A', a) + sideLine('judge B', b) : sideLine('judge', a));
   const calls = [a, b].filter((side) => side !== undefined).map((side) => side.calls);
   const made = calls.reduce((sum, c) => sum + c.made, 0);

@@ -1,5 +1,11 @@
 import type { CompactRun } from '@evalpacks/core/grade';
-import { type AdaptiveConcurrency, type AgentPort, type JudgePort, runPack } from '@evalpacks/core/runner';
+import {
+  type AdaptiveConcurrency,
+  type AgentPort,
+  type JudgePort,
+  type JudgeTuning,
+  runPack,
+} from '@evalpacks/core/runner';
 import { judgesAfterAllAgents } from '../backends/ollama/schedule.ts';
 import type { Session } from '../memory/session.ts';
 import type { RunPlan } from './plan.ts';
@@ -13,6 +19,8 @@ export interface RecordedWork {
   adaptive?: AdaptiveConcurrency;
   /** Cases in flight at once (default --concurrency): more with several Ollama hosts. */
   concurrency?: number;
+  /** The judge prompt's tuning the run was recorded with (the pack's judge.md, read once), or null for none. */
+  judgeTuning: JudgeTuning | null;
   /** Each result as it completes, after it is saved (the console shows it). */
   onResult: Parameters<typeof runPack>[0]['onCaseResult'];
 }
@@ -36,6 +44,7 @@ export async function runRecorded(session: Session, plan: RunPlan, work: Recorde
       structural: plan.grading.structural,
       judgeAlways: plan.grading.judgeAlways,
       judgeStyle: plan.grading.judgeStyle,
+      judgeTuning: work.judgeTuning,
       phased: judgesAfterAllAgents(
         plan.calls.backends.schedule,
         plan.agent.kind === 'backend' ? plan.agent.role : undefined,
