@@ -1,4 +1,4 @@
-// A large run's summary takes core a while to compute: the page arrives first and this fills it in.
+// A large run without a stored grade takes a while to grade: the page arrives first and this fills it in.
 // Everything from the store is set as text, never as markup.
 const pre = document.getElementById('summary');
 
@@ -27,6 +27,12 @@ async function fill() {
   }
   const summary = await response.json();
   pre.textContent = summary.text;
+  if (summary.note) {
+    const note = document.createElement('p');
+    note.className = 'graded-now';
+    note.textContent = summary.note;
+    pre.before(note);
+  }
   const section = document.getElementById('suggestions');
   if (!section || summary.suggestions.length === 0) return;
   const heading = document.createElement('h2');

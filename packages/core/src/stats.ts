@@ -7,6 +7,7 @@ export {
   type SideFigures,
 } from './compare/compare-runs.ts';
 export { type CaseComparison, type PairedItem, pairCases } from './compare/pair-cases.ts';
+export { describeModel, type Series, type SeriesRun, seriesName, seriesOf } from './history/series.ts';
 export {
   analyzeTrend,
   DEFAULT_TREND_POLICY,

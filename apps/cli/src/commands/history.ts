@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { formatInterval, percent } from '@evalpacks/core/report';
-import { analyzeTrend, DEFAULT_TREND_POLICY, type Trend } from '@evalpacks/core/stats';
+import { DEFAULT_TREND_POLICY, seriesOf, type Trend } from '@evalpacks/core/stats';
 import { EvalStore, type RunOutcome } from '@evalpacks/store';
 import { z } from 'zod';
-import { describeModel } from '../memory/run-config.ts';
 import { resolveStorePath } from '../memory/store-path.ts';
 import { type CommandIo, visibleIo } from '../output/command-io.ts';
 import { UsageError } from '../usage-error.ts';
@@ -14,12 +13,6 @@ const HistoryOptionsSchema = z.object({
 });
 
 const countRuns = (n: number) => `${n} run${n === 1 ? '' : 's'}`;
-
-/** Runs are comparable when they ask the same prompt of the same models the same way. */
-function seriesName(run: RunOutcome): string {
-  const offline = run.offline ? ' · offline' : '';
-  return `${run.variant} · agent ${describeModel(run.agent)} · judge ${describeModel(run.judge)}${offline}`;
-}
 
 function trendLine(trend: Trend): string {
   if (trend.regression) {
@@ -37,8 +30,9 @@ function trendLine(trend: Trend): string {
 }
 
 /**
- * `history --domain X`: each series of comparable runs with its pass rates and Wilson 95% intervals,
- * flagging a sustained regression. Exit 1 when any series has one, so CI can alert on it.
+ * `history --domain X`: each series of comparable runs with its pass rates (cases passed, as each run's
+ * stored grade counts them) and Wilson 95% intervals, flagging a sustained regression. Exit 1 when any
+ * series has one, so CI can alert on it.
  */
 export async function historyCommand(raw: Record<string, unknown>, terminal: CommandIo): Promise<number> {
   // Run and model names come from the store, which a merge of downloaded files may have written.
@@ -58,22 +52,22 @@ export async function historyCommand(raw: Record<string, unknown>, terminal: Com
     io.write(`evalpacks history · ${parsed.data.domain} · no completed runs in ${path}\n`);
     return 0;
   }
-  const series = new Map<string, RunOutcome[]>();
-  for (const run of outcomes) series.set(seriesName(run), [...(series.get(seriesName(run)) ?? []), run]);
   io.write(`evalpacks history · ${parsed.data.domain} · ${countRuns(outcomes.length)} · ${path}\n`);
   let regressions = 0;
-  for (const [name, members] of series) {
+  // Each run's cases passed as its stored grade counts them (under the policy it finished with).
+  for (const { name, runs: members, trend } of seriesOf(outcomes)) {
     const byId = new Map(members.map((run) => [String(run.id), run]));
-    const trend = analyzeTrend(
-      members.map((run) => ({ runId: String(run.id), startedAt: run.startedAt, passed: run.passed, total: run.total })),
-    );
     io.write(`\n${name}\n`);
     io.write(
       `  ${'run'.padStart(5)}  ${'started (UTC)'.padEnd(16)}  ${'passed'.padEnd(8)}${'rate'.padEnd(8)}interval\n`,
     );
     for (const point of trend.points) {
       const run = byId.get(point.runId);
-      const note = run?.kind === 'rejudge' ? `  re-judge of run ${run.parentRunId}` : '';
+      const note = [
+        run?.kind === 'rejudge' ? `  re-judge of run ${run.parentRunId}` : '',
+        // A run an older evalpacks recorded has no stored grade: graded now, and the row says under what.
+        run?.gradedNow ? `  graded now, under ${run.gradedNow}` : '',
+      ].join('');
       io.write(
         `  ${point.runId.padStart(5)}  ${point.startedAt.slice(0, 16).replace('T', ' ')}  ` +
           `${`${point.passed}/${point.total}`.padEnd(8)}${percent(point.rate).padEnd(8)}` +

@@ -1,5 +1,12 @@
 import { existsSync } from 'node:fs';
-import { type CaseRecord, caseRecord, readRepeatPolicy, recordSharing } from '@evalpacks/core/grade';
+import {
+  type CaseRecord,
+  caseRecord,
+  type GradeOptions,
+  gradeRun,
+  readRepeatPolicy,
+  recordSharing,
+} from '@evalpacks/core/grade';
 import { visible } from '@evalpacks/core/report';
 import { EvalStore, type RunMeta, thisProcess } from '@evalpacks/store';
 import { z } from 'zod';
@@ -20,6 +27,7 @@ import { consoleOutput, finishRun } from '../output/finish-run.ts';
 import { storedResults } from '../output/stored-results.ts';
 import { reportPlan } from '../run/eval-plan.ts';
 import { planPolicy } from '../run/policy.ts';
+import { gradeOptions } from '../run/run-grade.ts';
 import { UsageError } from '../usage-error.ts';
 import { userPath } from '../user-path.ts';
 
@@ -104,9 +112,9 @@ const YIELD_MS = 50;
  * Records the joined run in the output store as one completed run, in one transaction: a merge that is
  * stopped (a signal, an error, a kill) leaves no run, so nothing resumes or lists half of one, and merging
  * again records it once. Saves each result as it is read from its shard; returns the run's id and the
- * records it keeps of its results (never the results).
+ * records it keeps of its results (never the results), and its grade, kept with the run as it completes.
  */
-async function record(store: EvalStore, merged: MergedRun, meta: RunMeta) {
+async function record(store: EvalStore, merged: MergedRun, meta: RunMeta, grading: GradeOptions) {
   const prices = await loadPrices();
   const costOf = storedCost(prices.priceOf, meta.agent, meta.judge);
   return store.inOneTransaction(async () => {
@@ -122,8 +130,9 @@ async function record(store: EvalStore, merged: MergedRun, meta: RunMeta) {
         turned = Date.now();
       }
     }
-    store.setRunStatus(run.id, 'completed', merged.result.finishedAt);
-    return { runId: run.id, cases };
+    const grade = gradeRun({ cases }, grading);
+    store.completeRun(run.id, merged.result.finishedAt, grade);
+    return { runId: run.id, cases, grade };
   });
 }
 
@@ -161,10 +170,14 @@ async function mergeInto(merged: MergedRun, given: MergeOptions, io: CommandIo):
     return `evalpacks: ${signal}: merge stopped; nothing was recorded in ${outPath}`;
   });
   try {
-    const { runId, cases } = await record(store, merged, meta).finally(stopListening);
-    const { priceOf } = await loadPrices();
     const { reporter, ci, color, reportDir, minPassRate } = given;
     const report = reportPlan({ reporter, ci, color, quiet: false, out: reportDir, minPassRate });
+    // The shards' repeat policy (checked to be one), as the stored run keeps it: a value, never code.
+    const ranWith = meta.config.flags.policy;
+    const policy = planPolicy(typeof ranWith === 'string' ? readRepeatPolicy(ranWith) : undefined, loaded.pack);
+    const grading = gradeOptions({ policy, report });
+    const { runId, cases, grade } = await record(store, merged, meta, grading).finally(stopListening);
+    const { priceOf } = await loadPrices();
     const output = consoleOutput(report, io, meta.epochs, priceOf);
     const { result } = merged;
     const split = storedSplit(merged.meta);
@@ -175,16 +188,13 @@ async function mergeInto(merged: MergedRun, given: MergeOptions, io: CommandIo):
     );
     output.line(`run    ${runId} · ${shortPath(outPath)}`);
     output.line('');
-    // The shards' repeat policy (checked to be one), as the stored run keeps it: a value, never code.
-    const ranWith = meta.config.flags.policy;
-    const policy = planPolicy(typeof ranWith === 'string' ? readRepeatPolicy(ranWith) : undefined, loaded.pack);
     return await finishRun({
       run: { ...result, cases },
+      grade,
       // As eval's: the file reports read the joined run's results back from the store, a case at a time.
       results: () => storedResults(store, runId, cases),
       record: resultsRecord(meta),
       epochs: meta.epochs,
-      policy,
       report,
       runId,
       storePath: outPath,

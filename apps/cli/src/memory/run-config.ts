@@ -1,7 +1,8 @@
-import { type ModelRef, SPLIT_CHOICES, type SplitChoice } from '@evalpacks/core';
+import { SPLIT_CHOICES, type SplitChoice } from '@evalpacks/core';
 import { readRepeatPolicy } from '@evalpacks/core/grade';
 import { redactUrl, splitCredentials } from '@evalpacks/core/report';
 import { JUDGE_STYLES } from '@evalpacks/core/runner';
+import { describeModel } from '@evalpacks/core/stats';
 import type { RunMeta } from '@evalpacks/store';
 import { z } from 'zod';
 import { BACKEND_FLAGS } from '../backends/registry.ts';
@@ -86,8 +87,6 @@ export const RunConfigSchema = z.object({
 
 /** A type rather than an interface (z.infer), so it passes as the plain JSON record the store keeps. */
 export type RunConfig = z.infer<typeof RunConfigSchema>;
-
-export const describeModel = (ref: ModelRef | undefined) => (ref ? `${ref.backend} ${ref.model}` : 'none');
 
 /** The split a stored run ran: its config's, all for runs recorded before splits were. */
 export const storedSplit = (run: { config: unknown }): SplitChoice =>

@@ -1,4 +1,5 @@
 import type { CaseResult } from '@evalpacks/core';
+import type { RunGrade } from '@evalpacks/core/grade';
 import {
   type CostOf,
   describeOwner,
@@ -24,7 +25,8 @@ export interface Session {
    */
   completed(): Iterable<CaseResult>;
   save(result: CaseResult): void;
-  finish(result: { finishedAt: string }): void;
+  /** The run is done: completed with its grade, which the store keeps with it (one write). */
+  finish(result: { finishedAt: string }, grade: RunGrade): void;
   /** The run stopped on an error: keep what was saved, resumable. */
   abandon(): void;
 }
@@ -81,7 +83,7 @@ export function startSession({ store, meta, resume, total, costOf, gitCommit }: 
   const heartbeat = setInterval(() => store.heartbeat(run.id, owner), HEARTBEAT_MS);
   heartbeat.unref();
   // A process that lost the run to a --resume (its heartbeat went stale) must not change its status.
-  const setStatus = (status: 'interrupted' | 'completed', finishedAt?: string) => {
+  const setStatus = (status: 'interrupted', finishedAt?: string) => {
     clearInterval(heartbeat);
     store.setOwnedRunStatus(run.id, owner, status, finishedAt);
   };
@@ -102,9 +104,10 @@ export function startSession({ store, meta, resume, total, costOf, gitCommit }: 
       store.saveCaseResult(run.id, result, costOf);
       saved += 1;
     },
-    finish(result) {
+    finish(result, grade) {
       stopListening();
-      setStatus('completed', result.finishedAt);
+      clearInterval(heartbeat);
+      store.completeRun(run.id, result.finishedAt, grade, owner);
     },
     abandon() {
       stopListening();

@@ -1,23 +1,19 @@
-import { createWriteStream } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { RunGrade } from '@evalpacks/core/grade';
+import type { CaseResult } from '@evalpacks/core';
 import { jsonReportParts, junitReportParts, markdownReportParts, type ReportSource } from '@evalpacks/core/report';
 import { InfrastructureError } from '@evalpacks/core/runner';
+import { type PartSink, writeTogether } from './shared-read.ts';
+
 /** Every --reporter: the console, and the files written at the end of a run. */
 export const REPORTERS = ['console', 'json', 'junit', 'markdown', 'html'] as const;
 
 type FileReporter = Exclude<(typeof REPORTERS)[number], 'console'>;
 
-/**
- * What every file report is written with: the run's store id, its grade (the one the summary printed and the
- * exit code came from; the HTML report grades its own, as the viewer does) and (results.json) its record.
- */
+/** What every file report is written with beside its source: the run's store id and (results.json) its record. */
 export interface ReportOptions {
   runId: string;
-  grade: RunGrade;
   record?: Record<string, unknown>;
 }
 
@@ -26,7 +22,7 @@ type Render = (source: ReportSource, options: ReportOptions) => Iterable<string>
 /**
  * json, junit and markdown are written as parts, a result at a time from the source (the store); the HTML
  * report is one page built whole, so it reads every result into memory (and brings a Markdown renderer
- * and the viewer's views: loaded only when it is asked for).
+ * and the viewer's views: loaded only when it is asked for). Every report renders the source's grade.
  */
 const FILES: Record<FileReporter, { name: string; load: () => Promise<Render> }> = {
   json: { name: 'results.json', load: async () => jsonReportParts },
@@ -36,7 +32,9 @@ const FILES: Record<FileReporter, { name: string; load: () => Promise<Render> }>
     name: 'report.html',
     load: async () => {
       const { htmlReport } = await import('@evalpacks/web/report');
-      return (source, options) => [htmlReport({ ...source.run, cases: [...source.results()] }, options)];
+      return (source, options) => [
+        htmlReport({ ...source.run, cases: [...source.results()] }, { runId: options.runId, grade: source.grade }),
+      ];
     },
   },
 };
@@ -47,7 +45,51 @@ export function shortPath(path: string): string {
   return near && !near.startsWith('..') && !isAbsolute(near) ? near : path;
 }
 
-/** Writes the chosen file reports into `dir`; returns their paths relative to the working directory. */
+/** Characters gathered before a write: few system calls, little held. */
+const FLUSH_CHARS = 1 << 16;
+
+/** A report file written in large pieces; a full disk says so in one line. */
+function fileSink(path: string): PartSink & { close(): void } {
+  const fd = guard(path, () => openSync(path, 'w'));
+  let pending = '';
+  const flush = () => {
+    if (pending.length === 0) return;
+    const text = pending;
+    pending = '';
+    guard(path, () => writeSync(fd, text));
+  };
+  return {
+    write(part) {
+      pending += part;
+      if (pending.length >= FLUSH_CHARS) flush();
+    },
+    close() {
+      try {
+        flush();
+      } finally {
+        closeSync(fd);
+      }
+    },
+  };
+}
+
+function guard<T>(path: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOSPC' && code !== 'EDQUOT') throw error;
+    throw new InfrastructureError(
+      `cannot write ${path}: the disk is full (${code}); the run itself is saved in the store`,
+      'Free disk space, or pass --out DIR on another disk',
+    );
+  }
+}
+
+/**
+ * Writes the chosen file reports into `dir`, all of them from one read of the source's results (see
+ * writeTogether); returns their paths relative to the working directory.
+ */
 export async function writeFileReports(
   kinds: readonly string[],
   source: ReportSource,
@@ -57,19 +99,21 @@ export async function writeFileReports(
   const chosen = kinds.filter((kind): kind is FileReporter => kind in FILES);
   if (chosen.length === 0) return [];
   await mkdir(dir, { recursive: true });
-  const written: string[] = [];
-  for (const kind of chosen) {
-    const path = join(dir, FILES[kind].name);
-    const render = await FILES[kind].load();
-    const parts = Readable.from(render(source, options), { objectMode: false });
-    await pipeline(parts, createWriteStream(path)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOSPC' && error.code !== 'EDQUOT') throw error;
-      throw new InfrastructureError(
-        `cannot write ${path}: the disk is full (${error.code}); the run itself is saved in the store`,
-        'Free disk space, or pass --out DIR on another disk',
-      );
-    });
-    written.push(shortPath(path));
+  const reports = await Promise.all(
+    chosen.map(async (kind) => ({ path: join(dir, FILES[kind].name), render: await FILES[kind].load() })),
+  );
+  const sinks: (PartSink & { close(): void })[] = [];
+  try {
+    for (const report of reports) sinks.push(fileSink(report.path));
+    await writeTogether(
+      source.results(),
+      reports.map((report, index) => ({
+        parts: (results: Iterable<CaseResult>) => report.render({ ...source, results: () => results }, options),
+        sink: sinks[index] as PartSink,
+      })),
+    );
+  } finally {
+    for (const sink of sinks) sink.close();
   }
-  return written;
+  return reports.map((report) => shortPath(report.path));
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { CaseResult } from '@evalpacks/core';
-import { type GradableRun, gradeRun } from '@evalpacks/core/grade';
+import type { GradableRun, RunGrade } from '@evalpacks/core/grade';
 import { consoleReporter, type PriceLookup, repeatReporter } from '@evalpacks/core/report';
 import type { AdaptiveConcurrency, ModelCalls } from '@evalpacks/core/runner';
 import type { PlanPolicy, ReportPlan } from '../run/plan.ts';
@@ -35,10 +35,11 @@ export function repeatsLabel(policy: PlanPolicy, epochs: number): string {
 export interface FinishOptions {
   /** The run, its cases as records (a live run) or whole results (a merge of shards). */
   run: GradableRun;
+  /** Its grade, as the store keeps it with the run: what the summary, every file report and the exit code show. */
+  grade: RunGrade;
   /** Its whole results in the run's order, read one at a time by the file reports. */
   results: () => Iterable<CaseResult>;
   epochs: number;
-  policy: PlanPolicy;
   report: ReportPlan;
   runId: number;
   storePath: string;
@@ -57,24 +58,22 @@ export interface FinishOptions {
 
 /**
  * Prints the summary (with what the run paid for and the pass-rate gate), writes the file reports and
- * returns the exit code gradeRun decides: 0 when every case passed (over epochs: under its repeat policy), or when
- * --min-pass-rate is given and met; else 1. Cases a budget left out were not shown to pass: exit 1. More
- * flaky items than --max-flaky: exit 1 whatever passed.
+ * returns the exit code of the run's grade: 0 when every case passed (over epochs: under its repeat policy),
+ * or when --min-pass-rate is given and met; else 1. Cases a budget left out were not shown to pass: exit 1.
+ * More flaky items than --max-flaky: exit 1 whatever passed.
  */
 export async function finishRun(finish: FinishOptions): Promise<number> {
-  const { run, epochs, policy, report, output, io } = finish;
+  const { run, grade, epochs, report, output, io } = finish;
   const rows = finish.calls ? [modelCallsRow(finish.calls, finish.samplesUsed)] : [];
   const throttling = finish.pace && concurrencyRow(finish.pace.report());
   if (throttling) rows.push(throttling);
   rows.push(...(finish.backendRows ?? []));
-  // Graded once: the summary, every file report and the exit code show this one grade.
-  const grade = gradeRun(run, { policy: policy.name, minPassRate: report.minPassRate, maxFlaky: report.maxFlaky });
   if (epochs > 1) output.repeatSummary(run, rows, grade);
   else output.summary(run, rows, grade);
   const dir = report.out ?? join(finish.storePath, '..', 'reports', `run-${finish.runId}`);
-  const written = await writeFileReports(report.files, { run, results: finish.results }, dir, {
+  const { cases: _cases, ...facts } = run;
+  const written = await writeFileReports(report.files, { run: facts, grade, results: finish.results }, dir, {
     runId: String(finish.runId),
-    grade,
     ...(finish.record && { record: finish.record }),
   });
   for (const path of written) io.write(`report ${path}\n`);

@@ -1,7 +1,7 @@
-import { type CaseTally, comparisonExitCode, gradeRun } from '@evalpacks/core/grade';
+import { type CaseTally, comparisonExitCode } from '@evalpacks/core/grade';
 import { flakyLimitRow, printComparison } from '@evalpacks/core/report';
 import { type Comparison, compareRuns } from '@evalpacks/core/stats';
-import type { EvalStore, RunRecord } from '@evalpacks/store';
+import { type EvalStore, gradedNowNote, type RunRecord } from '@evalpacks/store';
 import { isBackend } from '../backends/registry.ts';
 import { Budget } from '../cost/budget.ts';
 import { loadPrices } from '../cost/prices.ts';
@@ -39,8 +39,8 @@ interface SideRun {
 /** Runs one side as the eval run it is (saved, through the cache); its case tallies over the epochs. */
 async function runSide(side: PreparedRun, store: EvalStore): Promise<SideRun> {
   const session = await recordRun(side, store);
-  const run = await runPrepared(side, session);
-  const tallies = gradeRun(run, { policy: side.plan.policy.name }).cases;
+  const { run, grade } = await runPrepared(side, session);
+  const tallies = grade.cases;
   return { id: session.run.id, tallies, notStarted: run.notStarted?.length ?? 0 };
 }
 
@@ -122,29 +122,25 @@ const refSide = (run: RunRecord): SideFacts => ({
   where: ` · run ${run.id}`,
 });
 
-/** `compare --runs A B`: the comparison of two stored runs, with no model call at all. */
+/** `compare --runs A B`: the comparison of two stored runs by the grades they finished with, no model call at all. */
 export function executeStoredCompare(plan: StoredComparePlan, io: CommandIo): number {
   const { baseline, variant } = plan;
   const [baselineFacts, variantFacts] = [refSide(baseline.run), refSide(variant.run)];
   printCompareHeader(io, {
     pack: baseline.run.pack,
-    cases: new Set(baseline.records.map((record) => record.case.id)).size,
+    cases: baseline.grade.cases.length,
     split: storedSplit(baseline.run),
     epochs: baseline.run.epochs,
-    policy: plan.policy.name,
+    policy: plan.policy,
     baseline: baselineFacts,
     variant: variantFacts,
     ...(baseline.run.judge && { judge: baseline.run.judge }),
     judgeStyle: String((baseline.run.config as { judgeStyle?: string }).judgeStyle ?? 'structured'),
   });
-  io.write(`runs      baseline ${baseline.run.id}, variant ${variant.run.id} as stored; no model calls\n\n`);
-  const comparison = compareRuns(
-    gradeRun({ cases: baseline.records }, { policy: plan.policy.name }).cases,
-    gradeRun({ cases: variant.records }, { policy: plan.policy.name }).cases,
-    {
-      seed: plan.seed,
-    },
-  );
+  io.write(`runs      baseline ${baseline.run.id}, variant ${variant.run.id} as stored; no model calls\n`);
+  for (const side of [baseline, variant]) if (side.now) io.write(`grade     ${gradedNowNote(side.run.id, side.now)}\n`);
+  io.write('\n');
+  const comparison = compareRuns(baseline.grade.cases, variant.grade.cases, { seed: plan.seed });
   printComparison(comparison, {
     write: io.write,
     color: plan.color && io.isTTY,

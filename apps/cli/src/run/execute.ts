@@ -1,5 +1,4 @@
 import type { ModelRef } from '@evalpacks/core';
-import type { CompactRun } from '@evalpacks/core/grade';
 import {
   AdaptiveConcurrency,
   type AgentPort,
@@ -30,6 +29,7 @@ import { storedResults } from '../output/stored-results.ts';
 import { headerFacts } from './header-facts.ts';
 import type { RunPlan } from './plan.ts';
 import { runRecorded } from './recorded-run.ts';
+import type { GradedRun } from './run-grade.ts';
 import { promptOtherThanSamples } from './sample-prompt.ts';
 import { type Grader, planGrader, storedRun } from './stored-run.ts';
 
@@ -146,7 +146,7 @@ export function runPrepared(
   prepared: PreparedRun,
   session: Session,
   onResult?: Parameters<typeof runRecorded>[2]['onResult'],
-): Promise<CompactRun> {
+): Promise<GradedRun> {
   return runRecorded(session, prepared.plan, {
     agent: prepared.agent,
     ...(prepared.judge && { judge: prepared.judge }),
@@ -182,22 +182,23 @@ export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo
   // The console writes through the progress line, so a case block never lands in the middle of it.
   const output = consoleOutput(plan.report, { ...io, write: progress.write }, plan.epochs, prepared.prices.priceOf);
   printHeader(output, headerFacts(prepared, session, store.path));
-  let run: CompactRun;
+  let graded: GradedRun;
   try {
-    run = await runPrepared(prepared, session, (result) => {
+    graded = await runPrepared(prepared, session, (result) => {
       output.caseResult(result);
       progress.result(result);
     });
   } finally {
     progress.stop();
   }
+  const { run, grade } = graded;
   return finishRun({
     run,
+    grade,
     // The run kept records only: the file reports read its results back from the store, a case at a time.
     results: () => storedResults(store, session.run.id, run.cases),
     record: resultsRecord(session.run),
     epochs: plan.epochs,
-    policy: plan.policy,
     report: plan.report,
     runId: session.run.id,
     storePath: store.path,

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { ModelRef } from '@evalpacks/core';
 import { describeShard } from '@evalpacks/core/runner';
+import { describeModel } from '@evalpacks/core/stats';
 import { roleLines } from '../backends/header.ts';
-import { describeModel } from '../memory/run-config.ts';
 import type { Session } from '../memory/session.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { repeatsLabel } from '../output/finish-run.ts';

@@ -1,4 +1,4 @@
-import type { CompactRun } from '@evalpacks/core/grade';
+import { type CompactRun, gradeRun } from '@evalpacks/core/grade';
 import {
   type AdaptiveConcurrency,
   type AgentPort,
@@ -9,6 +9,7 @@ import {
 import { judgesAfterAllAgents } from '../backends/ollama/schedule.ts';
 import type { Session } from '../memory/session.ts';
 import type { RunPlan } from './plan.ts';
+import { type GradedRun, gradeOptions } from './run-grade.ts';
 
 export interface RecordedWork {
   agent: AgentPort;
@@ -29,7 +30,7 @@ export interface RecordedWork {
  * Runs the plan's cases, saving each result the moment it completes; cases an earlier attempt saved are
  * not run again. A failure leaves the run saved and resumable.
  */
-export async function runRecorded(session: Session, plan: RunPlan, work: RecordedWork): Promise<CompactRun> {
+export async function runRecorded(session: Session, plan: RunPlan, work: RecordedWork): Promise<GradedRun> {
   let run: CompactRun;
   try {
     run = await runPack({
@@ -64,8 +65,11 @@ export async function runRecorded(session: Session, plan: RunPlan, work: Recorde
   }
   // A resumed run began when its first attempt did.
   run.startedAt = session.run.startedAt;
+  // Graded once, here: the store keeps this grade with the run, and the summary, the file reports and the
+  // exit code all show it.
+  const grade = gradeRun(run, gradeOptions(plan));
   // Cases a budget never started leave the run unfinished: --resume can complete it.
   if (run.notStarted) session.abandon();
-  else session.finish(run);
-  return run;
+  else session.finish(run, grade);
+  return { run, grade };
 }

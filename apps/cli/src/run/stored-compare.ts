@@ -1,17 +1,20 @@
-import { type CaseRecord, caseRecord, readRepeatPolicy, recordSharing } from '@evalpacks/core/grade';
-import type { EvalStore, RunRecord } from '@evalpacks/store';
-import { describeModel, type RunConfig, storedSplit } from '../memory/run-config.ts';
+import type { RepeatPolicy } from '@evalpacks/core';
+import type { RunGrade } from '@evalpacks/core/grade';
+import { describeModel } from '@evalpacks/core/stats';
+import { type EvalStore, gradeOf, type RunRecord, type ShownGrade } from '@evalpacks/store';
+import { type RunConfig, storedSplit } from '../memory/run-config.ts';
 import type { CompareOptions } from '../options/compare-options.ts';
-import { loadEvalPack } from '../packs/eval-pack.ts';
 import { UsageError } from '../usage-error.ts';
-import type { PlanPolicy } from './plan.ts';
-import { planPolicy } from './policy.ts';
 
-/** Two stored runs to compare: the same pack, cases, epochs and judge, read back as records of their results. */
+/** A stored run and the grade it finished with (its case tallies are what a comparison reads). */
+export type StoredSide = { run: RunRecord } & ShownGrade<RunGrade>;
+
+/** Two stored runs to compare: the same pack, cases, epochs, judge and repeat policy, with their grades. */
 export interface StoredComparePlan {
-  baseline: { run: RunRecord; records: CaseRecord[] };
-  variant: { run: RunRecord; records: CaseRecord[] };
-  policy: PlanPolicy;
+  baseline: StoredSide;
+  variant: StoredSide;
+  /** The policy both were graded under. */
+  policy: RepeatPolicy;
   seed: number;
   color: boolean;
   /** --max-flaky: the most items that may flip between epochs, both sides together. */
@@ -49,24 +52,33 @@ function difference(a: RunRecord, b: RunRecord, split: string | undefined): stri
 }
 
 /**
- * A stored run's results as records (all a comparison reads), read one at a time, in the order its cases
- * ran in, so the comparison reads as the live one did.
+ * The one policy both grades were made under. A stored grade is never made again under other rules, so a
+ * --policy other than theirs, or two grades under two policies, is refused: compare live to choose one.
  */
-function recordsOf(store: EvalStore, run: RunRecord): CaseRecord[] {
-  const order = new Map(casesOf(run).map((id, index) => [id, index]));
-  const at = (record: CaseRecord) => order.get(record.case.id) ?? order.size;
-  const share = recordSharing();
-  const records: CaseRecord[] = [];
-  for (const result of store.eachCaseResult(run.id)) records.push(caseRecord(result, share));
-  return records.sort((x, y) => at(x) - at(y) || x.epoch - y.epoch);
+function sharedPolicy(baseline: StoredSide, variant: StoredSide, asked: RepeatPolicy | undefined): RepeatPolicy {
+  const [left, right] = [baseline.grade.policy, variant.grade.policy];
+  const ids = `runs ${baseline.run.id} and ${variant.run.id}`;
+  if (left !== right) {
+    throw new UsageError(
+      `cannot compare ${ids}: run ${baseline.run.id} was graded under ${left}, run ${variant.run.id} under ${right}; ` +
+        'a stored grade is never made again under other rules: compare them live with pnpm compare --policy P',
+    );
+  }
+  if (asked !== undefined && asked !== left) {
+    throw new UsageError(
+      `cannot compare ${ids} under --policy ${asked}: they were graded under ${left}, and a stored grade is never ` +
+        'made again under other rules; leave out --policy, or compare them live with pnpm compare',
+    );
+  }
+  return left;
 }
 
-/** `compare --runs A B` as a plan: two completed runs of the store, refused unless they pair up. */
-export async function planStoredCompare(
+/** `compare --runs A B` as a plan: two completed runs of the store and their grades, refused unless they pair up. */
+export function planStoredCompare(
   options: CompareOptions,
   [baselineId, variantId]: [number, number],
   store: EvalStore,
-): Promise<StoredComparePlan> {
+): StoredComparePlan {
   const find = (id: number) => {
     const run = store.run(id);
     if (!run) throw new UsageError(`no run ${id} in ${store.path} (see pnpm history)`);
@@ -74,17 +86,16 @@ export async function planStoredCompare(
       throw new UsageError(`run ${id} is not complete; finish it first with pnpm eval --resume ${id}`);
     return run;
   };
-  const [baseline, variant] = [find(baselineId), find(variantId)];
-  const unfair = difference(baseline, variant, options.split);
+  const [baselineRun, variantRun] = [find(baselineId), find(variantId)];
+  const unfair = difference(baselineRun, variantRun, options.split);
   if (unfair) throw new UsageError(`cannot compare runs ${baselineId} and ${variantId}: ${unfair}`);
-  // The pack's repeat policy applies as it did live; the flag, else the one the baseline ran with.
-  const flags = (baseline.config as Partial<RunConfig>).flags ?? {};
-  const pack = await loadEvalPack({ pack: flags.pack as string | undefined, domain: baseline.pack });
-  const ranWith = typeof flags.policy === 'string' ? readRepeatPolicy(flags.policy) : undefined;
+  // Each side as it was graded when it finished (a run an older evalpacks recorded: graded now, and said so).
+  const side = (run: RunRecord): StoredSide => ({ run, ...gradeOf(store, run) });
+  const [baseline, variant] = [side(baselineRun), side(variantRun)];
   return {
-    baseline: { run: baseline, records: recordsOf(store, baseline) },
-    variant: { run: variant, records: recordsOf(store, variant) },
-    policy: planPolicy(options.policy ?? ranWith, pack),
+    baseline,
+    variant,
+    policy: sharedPolicy(baseline, variant, options.policy),
     seed: options.seed,
     color: options.color && !options.ci,
     ...(options.maxFlaky !== undefined && { maxFlaky: options.maxFlaky }),

@@ -1,29 +1,43 @@
-import type { CaseResult } from '@evalpacks/core';
-import { gradeRun } from '@evalpacks/core/grade';
+import type { RunGrade } from '@evalpacks/core/grade';
 import { printComparison } from '@evalpacks/core/report';
 import { type Comparison, compareRuns } from '@evalpacks/core/stats';
-import type { RunRecord } from '@evalpacks/store';
-import { runResultOf, storedPolicy } from './run-summary.ts';
+import { gradedNowNote, type RunRecord, type ShownGrade } from '@evalpacks/store';
 
 export interface StoredComparison {
   comparison: Comparison;
   /** The overall block exactly as `pnpm compare` prints it (its per-case blocks are shown as a table instead). */
   overall: string;
+  /** For a side with no stored grade: that it was graded now, and under what. */
+  notes: string[];
 }
 
-/** Two stored runs of one pack compared by core, each side reduced by the repeat policy it ran under. */
-export function compareStored(sides: [RunRecord, CaseResult[]], against: [RunRecord, CaseResult[]]): StoredComparison {
-  const tallies = ([run, results]: [RunRecord, CaseResult[]]) =>
-    gradeRun(runResultOf(run, results), { policy: storedPolicy(run) }).cases;
-  const comparison = compareRuns(tallies(sides), tallies(against));
+/** A run and the grade it finished with (or one made now). */
+export type GradedSide = [RunRecord, ShownGrade<RunGrade>];
+
+/**
+ * Why two grades cannot be compared, or undefined: a comparison reads each side's verdicts under its
+ * policy, and a stored grade is never made again under another, so two policies make no pair.
+ */
+export function unpaired([left, a]: GradedSide, [right, b]: GradedSide): string | undefined {
+  if (a.grade.policy === b.grade.policy) return undefined;
+  return (
+    `run #${left.id} was graded under ${a.grade.policy} and run #${right.id} under ${b.grade.policy}: ` +
+    'a stored grade is never made again under other rules, so compare them live (pnpm compare --policy P)'
+  );
+}
+
+/** Two stored runs of one pack compared by core, each side by the case tallies of the grade it finished with. */
+export function compareStored(baseline: GradedSide, variant: GradedSide): StoredComparison {
+  const comparison = compareRuns(baseline[1].grade.cases, variant[1].grade.cases);
   let text = '';
   printComparison(comparison, {
     write: (chunk) => {
       text += chunk;
     },
     color: false,
-    labels: [`#${sides[0].id} ${sides[0].variant}`, `#${against[0].id} ${against[0].variant}`],
+    labels: [`#${baseline[0].id} ${baseline[0].variant}`, `#${variant[0].id} ${variant[0].variant}`],
+    cases: false,
   });
-  const at = text.indexOf('Overall over');
-  return { comparison, overall: (at < 0 ? text : text.slice(at)).trimEnd() };
+  const notes = [baseline, variant].flatMap(([run, shown]) => (shown.now ? [gradedNowNote(run.id, shown.now)] : []));
+  return { comparison, overall: text.trimEnd(), notes };
 }

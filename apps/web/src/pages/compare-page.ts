@@ -62,7 +62,7 @@ export function comparePage(data: ComparePageData): Html {
         )}</tbody></table>`
       : html`<p>no item changed its verdict</p>`
   }</section>
-  <section><h2>Paired statistics</h2><pre class="summary">${result.overall}</pre></section>`
+  <section><h2>Paired statistics</h2>${result.notes.map((note) => html`<p class="graded-now">${note}</p>`)}<pre class="summary">${result.overall}</pre></section>`
       : ''
   }`;
   return layout({ title: 'Compare', body });

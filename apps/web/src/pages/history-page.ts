@@ -1,10 +1,13 @@
 import { formatInterval, percent } from '@evalpacks/core/report';
-import { DEFAULT_TREND_POLICY } from '@evalpacks/core/stats';
-import type { Series } from '../grading/series.ts';
+import { type Series as CoreSeries, DEFAULT_TREND_POLICY } from '@evalpacks/core/stats';
+import type { RunOutcome } from '@evalpacks/store';
 import { when } from '../views/format.ts';
 import { historyChart } from '../views/history-chart.ts';
 import { type Html, html } from '../views/html.ts';
 import { layout } from '../views/layout.ts';
+
+/** A pack's runs in one series, each with its cases passed as its stored grade counts them. */
+export type Series = CoreSeries<RunOutcome>;
 
 function trendNote(series: Series): Html {
   const { regression, points } = series.trend;
@@ -20,11 +23,17 @@ function trendNote(series: Series): Html {
 }
 
 function seriesSection(series: Series): Html {
+  const byId = new Map(series.runs.map((run) => [String(run.id), run]));
+  // A run an older evalpacks recorded has no stored grade: it was graded now, and the row says under what.
+  const gradedNow = (runId: string) => {
+    const policy = byId.get(runId)?.gradedNow;
+    return policy ? html` <span class="dim graded-now">graded now, under ${policy}</span>` : '';
+  };
   return html`<section class="series"><h2>${series.name}</h2>${historyChart(series.trend)}${trendNote(series)}
     <table class="history"><thead><tr><th>run</th><th>started (UTC)</th><th>passed</th><th>rate</th><th>interval</th></tr></thead>
     <tbody>${series.trend.points.map(
       (p) =>
-        html`<tr data-run="${p.runId}"><td><a href="/runs/${p.runId}">#${p.runId}</a></td><td>${when(p.startedAt)}</td><td>${p.passed}/${p.total}</td><td>${percent(p.rate)}</td><td>${formatInterval(p)}</td></tr>`,
+        html`<tr data-run="${p.runId}"><td><a href="/runs/${p.runId}">#${p.runId}</a></td><td>${when(p.startedAt)}</td><td>${p.passed}/${p.total}</td><td>${percent(p.rate)}</td><td>${formatInterval(p)}${gradedNow(p.runId)}</td></tr>`,
     )}</tbody></table></section>`;
 }
 

@@ -44,7 +44,7 @@ function filterTabs(data: RunPageData): Html {
 function summarySections(run: RunRecord, summary: RunSummaryView): Html {
   const shown = summary.suggestions.slice(0, SUGGESTIONS_SHOWN);
   const more = summary.suggestions.length - shown.length;
-  return html`<section><h2>Summary</h2><pre class="summary">${summary.text}</pre></section>
+  return html`<section><h2>Summary</h2>${summary.note ? html`<p class="graded-now">${summary.note}</p>` : ''}<pre class="summary">${summary.text}</pre></section>
   ${
     shown.length
       ? html`<section><h2>Suggestions</h2><ul class="suggestions">${shown.map(

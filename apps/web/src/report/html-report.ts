@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { CaseResult, RepeatPolicy, RunResult } from '@evalpacks/core';
-import { notJudgedOf, resultStanding } from '@evalpacks/core/grade';
+import type { CaseResult, RunResult } from '@evalpacks/core';
+import { gradeRun, notJudgedOf, type RunGrade, resultStanding } from '@evalpacks/core/grade';
 import { itemsNotJudged } from '@evalpacks/core/report';
 import { summaryView } from '../grading/run-summary.ts';
 import { standingBadge } from '../views/case-status.ts';
@@ -11,7 +11,8 @@ import { type Html, html, raw } from '../views/html.ts';
 
 export interface HtmlReportOptions {
   runId?: string;
-  policy?: RepeatPolicy;
+  /** The run's grade, as the store keeps it; without it (a run made in code) the run is graded here. */
+  grade?: RunGrade;
 }
 
 const STYLE = readFileSync(new URL('../../assets/style.css', import.meta.url), 'utf8');
@@ -55,7 +56,8 @@ function caseIndex(groups: CaseResult[][]): Html {
 /** One self-contained HTML file for a run: summary, suggestions, the case list and every case in full. */
 export function htmlReport(run: RunResult, options: HtmlReportOptions = {}): string {
   const epochs = Math.max(1, ...run.cases.map((r) => r.epoch + 1));
-  const summary = summaryView(run, { epochs, ...(options.policy && { policy: options.policy }) });
+  const grade = options.grade ?? gradeRun(run);
+  const summary = summaryView({ grade }, { id: Number(options.runId ?? 0), ...run, epochs });
   const groups = byCase(run.cases);
   const title = `${options.runId ? `Run #${options.runId} · ` : ''}${run.pack} · ${run.variant}`;
   return String(html`<!doctype html>

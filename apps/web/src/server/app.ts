@@ -1,8 +1,8 @@
-import { type EvalStore, type LabelBook, StoreError } from '@evalpacks/store';
+import { seriesOf } from '@evalpacks/core/stats';
+import { type EvalStore, gradeNow, type LabelBook, type RunRecord, StoreError } from '@evalpacks/store';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { compareStored } from '../grading/compare-stored.ts';
-import { seriesOf } from '../grading/series.ts';
+import { compareStored, type GradedSide, unpaired } from '../grading/compare-stored.ts';
 import { saveLabel } from '../labelling/save-label.ts';
 import { labelsByKey, stateOf, unlabelled, verdictKey } from '../labelling/verdict-labels.ts';
 import { type CaseLabelling, casePage } from '../pages/case-page.ts';
@@ -137,12 +137,13 @@ export function createApp(store: EvalStore, options: AppOptions): Hono {
     );
   });
 
-  app.get('/runs/:id/summary.json', (c) => {
+  app.get('/runs/:id/summary.json', async (c) => {
     const run = store.run(RunIdSchema.catch(0).parse(c.req.param('id')));
     if (!run) return c.json({ error: 'no such run' }, 404);
-    const { text, suggestions } = summaries.compute(run);
+    const { text, suggestions, note } = await summaries.compute(run);
     return c.json({
       text,
+      ...(note && { note }),
       total: suggestions.length,
       suggestions: suggestions
         .slice(0, SUGGESTIONS_SHOWN)
@@ -231,7 +232,15 @@ export function createApp(store: EvalStore, options: AppOptions): Hono {
       const problem = `run #${left.id} is of ${left.pack} and run #${right.id} of ${right.pack}: compare two runs of one pack`;
       return c.html(comparePage({ runs, chosen: [a, b], problem }), 400);
     }
-    const result = compareStored([left, store.caseResults(left.id)], [right, store.caseResults(right.id)]);
+    // Each side by the grade it finished with; a run without one is graded now (and the page says so).
+    const graded = (run: RunRecord): GradedSide => {
+      const stored = store.runGrade(run.id);
+      return [run, stored ? { grade: stored } : gradeNow(store, run)];
+    };
+    const [baseline, variant] = [graded(left), graded(right)];
+    const problem = unpaired(baseline, variant);
+    if (problem) return c.html(comparePage({ runs, chosen: [a, b], problem }), 400);
+    const result = compareStored(baseline, variant);
     return c.html(comparePage({ runs, chosen: [a, b], pair: [left, right], result }));
   });
 

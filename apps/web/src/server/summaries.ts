@@ -1,35 +1,62 @@
-import type { EvalStore, RunRecord } from '@evalpacks/store';
-import { type RunSummaryView, runResultOf, storedPolicy, summaryView } from '../grading/run-summary.ts';
+import type { GradeSummary } from '@evalpacks/core/grade';
+import { type EvalStore, gradeNow, gradingNow, type RunRecord, type ShownGrade } from '@evalpacks/store';
+import { type RunSummaryView, summaryView } from '../grading/run-summary.ts';
 
 /**
- * Runs up to this many results are summarised while their page is drawn; a larger one's page comes at
- * once and its summary follows from /runs/:id/summary.json, since core reads every result to make it.
+ * Runs without a stored grade up to this many results are graded while their page is drawn; a larger one's
+ * page comes at once and its summary follows from /runs/:id/summary.json, graded a few hundred results at
+ * a time between other requests.
  */
 export const INLINE_RESULTS = 1000;
 
+/** Lets other requests in between two steps of a long piece of work. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
- * Run summaries, computed by core over a run's results. A completed run never changes, so its summary is
- * computed once per server; a running or interrupted run's is computed afresh on each view.
+ * Run summaries, rendered by core from each run's stored grade (a read). A run without one (an older
+ * evalpacks recorded it, or it has not finished) is graded now and says so; a completed one's is kept for
+ * the life of the server, since a completed run never changes.
  */
 export function runSummaries(store: EvalStore, inlineResults = INLINE_RESULTS) {
-  const done = new Map<number, RunSummaryView>();
-  const compute = (run: RunRecord): RunSummaryView => {
-    const cached = done.get(run.id);
-    if (cached) return cached;
-    const costUsd = store.runPage({ id: run.id, limit: 1, offset: 0 }).runs[0]?.costUsd;
-    const summary = summaryView(runResultOf(run, store.caseResults(run.id)), {
-      epochs: run.epochs,
-      policy: storedPolicy(run),
-      costUsd,
-    });
-    if (run.status === 'completed') done.set(run.id, summary);
-    return summary;
+  const kept = new Map<number, RunSummaryView>();
+  const grading = new Map<number, Promise<RunSummaryView>>();
+  const facts = (run: RunRecord) => ({
+    ...run,
+    costUsd: store.runPage({ id: run.id, limit: 1, offset: 0 }).runs[0]?.costUsd,
+  });
+  const view = (run: RunRecord, shown: ShownGrade<GradeSummary>): RunSummaryView => {
+    const made = summaryView(shown, facts(run));
+    if (run.status === 'completed') kept.set(run.id, made);
+    return made;
+  };
+  /** The stored grade's summary, or one kept from before; undefined when the run must be graded now. */
+  const atHand = (run: RunRecord): RunSummaryView | undefined => {
+    const known = kept.get(run.id);
+    if (known) return known;
+    const stored = store.gradeSummary(run.id);
+    return stored ? view(run, { grade: stored }) : undefined;
   };
   return {
-    compute,
-    /** The summary if it is at hand or quick to make; undefined when the page should fetch it afterwards. */
+    /** The run's summary: a read of its stored grade, else graded now without holding up other requests. */
+    async compute(run: RunRecord): Promise<RunSummaryView> {
+      const ready = atHand(run);
+      if (ready) return ready;
+      let pending = grading.get(run.id);
+      if (!pending) {
+        pending = (async () => {
+          const steps = gradingNow(store, run);
+          for (let step = steps.next(); ; step = steps.next()) {
+            if (step.done) return view(run, step.value);
+            await turn();
+          }
+        })().finally(() => grading.delete(run.id));
+        grading.set(run.id, pending);
+      }
+      return pending;
+    },
+    /** The summary if it is stored, kept or quick to make; undefined when the page should fetch it afterwards. */
     forPage(run: RunRecord, results: number): RunSummaryView | undefined {
-      return done.get(run.id) ?? (results <= inlineResults ? compute(run) : undefined);
+      return atHand(run) ?? (results <= inlineResults ? view(run, gradeNow(store, run)) : undefined);
     },
   };
 }

@@ -1,7 +1,6 @@
-import type { ModelRef } from '@evalpacks/core';
 import { formatUsd } from '@evalpacks/core/report';
 
-export const describeModel = (ref: ModelRef | undefined) => (ref ? `${ref.backend} ${ref.model}` : 'none');
+export { describeModel } from '@evalpacks/core/stats';
 
 /** "2025-01-01 10:00" from an ISO timestamp, in UTC as the CLI prints it. */
 export const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');

@@ -11,6 +11,8 @@ export interface CompareReporterOptions {
   color: boolean;
   /** How each side is called in the output: the variant names, or the models when only those differ. */
   labels: [baseline: string, variant: string];
+  /** false: the overall block only, for a page that shows the cases its own way (default true). */
+  cases?: boolean;
 }
 
 const CHANGE_WORDS: Record<ItemKind, [gained: string, lost: string]> = {
@@ -45,7 +47,10 @@ const counted = (s: SideCount) => `${s.passed}/${s.total}`;
 const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
 const epochs = (item: PairedItem['baseline']) => `${item.passed}/${item.graded}`;
 
-/** Prints a comparison: each case side by side, then the overall difference, its tests and the verdict. */
+/**
+ * Prints a comparison: each case side by side (unless `cases` is false), then the overall difference, its
+ * tests and the verdict.
+ */
 export function printComparison(received: Comparison, options: CompareReporterOptions): void {
   const comparison = visibleDeep(received);
   const c = createColors(options.color);
@@ -81,7 +86,7 @@ export function printComparison(received: Comparison, options: CompareReporterOp
     out();
   }
 
-  for (const item of comparison.cases) caseBlock(item);
+  if (options.cases !== false) for (const item of comparison.cases) caseBlock(item);
 
   const { baseline: b, variant: v, difference: d } = comparison;
   const width = 40;

@@ -1,0 +1,18 @@
+import type { CompactRun, GradeOptions, RunGrade } from '@evalpacks/core/grade';
+import type { PlanPolicy, ReportPlan } from './plan.ts';
+
+/** A finished run (its cases as records) and the grade it was given, which the store keeps with it. */
+export interface GradedRun {
+  run: CompactRun;
+  grade: RunGrade;
+}
+
+/** The settings a run is graded under: its repeat policy and the gates of its command line. */
+export function gradeOptions(plan: { policy: PlanPolicy; report: ReportPlan }): GradeOptions {
+  const { minPassRate, maxFlaky } = plan.report;
+  return {
+    policy: plan.policy.name,
+    ...(minPassRate !== undefined && { minPassRate }),
+    ...(maxFlaky !== undefined && { maxFlaky }),
+  };
+}
