@@ -1,12 +1,38 @@
-import { CaseSchema } from '@evalpacks/core';
+import { type CaseResult, CaseSchema } from '@evalpacks/core';
+import { gradeRun } from '@evalpacks/core/grade';
 import { EvalStore } from '@evalpacks/store';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempStore } from './run-cli.ts';
 
 const testCase = CaseSchema.parse({ id: 'c', name: 'C', input: 'x' });
 
-/** A store holding completed runs of code-review with the given pass counts out of 10, an hour apart. */
-function storeWith(series: { variant: string; passed: number[] }[]): string {
+/** Ten results of code-review, the first `passed` passing their one check and the rest failing it. */
+function results(passed: number): CaseResult[] {
+  return Array.from({ length: 10 }, (_, i) => ({
+    case: { ...testCase, id: `c${i}` },
+    epoch: 0,
+    status: i < passed ? 'passed' : 'failed',
+    transcript: {
+      input: 'x',
+      answer: 'y',
+      toolCalls: [],
+      turns: 1,
+      usage: { input: 0, output: 0 },
+      latencyMs: 0,
+      model: 'm',
+    },
+    checks: [{ id: 'table', name: 'Table', part: 'expectation', passed: i < passed, detail: '' }],
+    verdicts: [],
+    reasons: i < passed ? [] : ['expectation: check "Table" failed'],
+    judgeUsage: { input: 0, output: 0 },
+  }));
+}
+
+/**
+ * A store holding completed runs of code-review with the given pass counts out of 10, an hour apart, each
+ * kept with its grade as the CLI keeps it; `ungraded` runs (by their number) as an older evalpacks left them.
+ */
+function storeWith(series: { variant: string; passed: number[] }[], ungraded: number[] = []): string {
   const path = tempStore();
   const store = EvalStore.open(path);
   let hour = 0;
@@ -25,27 +51,9 @@ function storeWith(series: { variant: string; passed: number[] }[]): string {
         config: {},
         startedAt,
       });
-      for (let i = 0; i < 10; i++) {
-        store.saveCaseResult(run.id, {
-          case: { ...testCase, id: `c${i}` },
-          epoch: 0,
-          status: i < count ? 'passed' : 'failed',
-          transcript: {
-            input: 'x',
-            answer: 'y',
-            toolCalls: [],
-            turns: 1,
-            usage: { input: 0, output: 0 },
-            latencyMs: 0,
-            model: 'm',
-          },
-          checks: [],
-          verdicts: [],
-          reasons: [],
-          judgeUsage: { input: 0, output: 0 },
-        });
-      }
-      store.setRunStatus(run.id, 'completed', startedAt);
+      for (const result of results(count)) store.saveCaseResult(run.id, result);
+      if (ungraded.includes(run.id)) store.setRunStatus(run.id, 'completed', startedAt);
+      else store.completeRun(run.id, startedAt, gradeRun({ cases: results(count) }));
     }
   }
   store.close();
@@ -95,6 +103,18 @@ describe('pnpm history --domain X', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
       '  trend  2 runs; a sustained regression needs 6 to tell (3 recent below 3 earlier)\n',
+    );
+  });
+
+  it("reads each run's stored grade, and grades a run an older evalpacks left without one now, saying under what", async () => {
+    const store = storeWith([{ variant: 'baseline', passed: [10, 7] }], [2]);
+    const result = await runCli(['history', '--domain', 'code-review', '--store', store]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      [
+        '      1  2025-01-01 00:00  10/10   100.0%  95% CI 72.2–100.0%',
+        '      2  2025-01-01 01:00  7/10    70.0%   95% CI 39.7–89.2%  graded now, under majority',
+      ].join('\n'),
     );
   });
 
