@@ -1,18 +1,27 @@
 /**
  * How fast the viewer serves its pages over a large store: builds a store of RUNS x CASES x EPOCHS
- * results (30,000 by default) and times the runs list, a run page (first view, then again) and a case
- * page over HTTP, as a browser would ask for them. Prints figures; asserts nothing.
+ * results (30,000 by default), each run kept with its grade as the CLI keeps it (`--ungraded`: as an older
+ * evalpacks left them, with none), and times the runs list, a run page (first view, then again), its
+ * summary.json, a case page, a compare and the history over HTTP, as a browser would ask for them. Beside
+ * each time, the longest the server's event loop was blocked meanwhile (the viewer runs in this process):
+ * what every other request had to wait. Prints figures; asserts nothing.
  *
- *   pnpm --filter @evalpacks/web bench [runs] [cases] [epochs]
+ *   pnpm --filter @evalpacks/web bench [runs] [cases] [epochs] [--ungraded]
  */
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { CaseResult } from '@evalpacks/core';
+import { type CaseRecord, caseRecord, gradeRun, recordSharing } from '@evalpacks/core/grade';
 import { EvalStore } from '@evalpacks/store';
 import { startViewer } from '../src/start.ts';
 
-const [runs = 10, cases = 1000, epochs = 3] = process.argv.slice(2).map(Number);
+const ungraded = process.argv.includes('--ungraded');
+const [runs = 10, cases = 1000, epochs = 3] = process.argv
+  .slice(2)
+  .filter((arg) => arg !== '--' && !arg.startsWith('--'))
+  .map(Number);
 const TARGET_MS = 300;
 
 function result(caseNumber: number, epoch: number): CaseResult {
@@ -88,45 +97,64 @@ function buildStore(path: string): void {
       config: {},
       startedAt: new Date(Date.UTC(2026, 0, 1 + run)).toISOString(),
     });
+    const share = recordSharing();
+    const records: CaseRecord[] = [];
     for (let c = 0; c < cases; c++) {
-      for (let e = 0; e < epochs; e++) store.saveCaseResult(record.id, result(c, e), () => 0.0001);
+      for (let e = 0; e < epochs; e++) {
+        const saved = result(c, e);
+        store.saveCaseResult(record.id, saved, () => 0.0001);
+        records.push(caseRecord(saved, share));
+      }
     }
-    store.setRunStatus(record.id, 'completed', new Date(Date.UTC(2026, 0, 1 + run, 1)).toISOString());
+    const finishedAt = new Date(Date.UTC(2026, 0, 1 + run, 1)).toISOString();
+    if (ungraded) store.setRunStatus(record.id, 'completed', finishedAt);
+    else store.completeRun(record.id, finishedAt, gradeRun({ cases: records }));
   }
   store.close();
 }
 
-async function timed(url: string): Promise<{ ms: number; bytes: number; status: number }> {
+async function timed(url: string): Promise<{ ms: number; blockedMs: number; bytes: number; status: number }> {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const started = performance.now();
   const response = await fetch(url);
   const body = await response.text();
-  return { ms: performance.now() - started, bytes: body.length, status: response.status };
+  const ms = performance.now() - started;
+  loop.disable();
+  return { ms, blockedMs: loop.max / 1e6, bytes: body.length, status: response.status };
 }
 
+console.log(`node ${process.version}; load average ${loadavg()[0]?.toFixed(2)}`);
 const path = join(mkdtempSync(join(tmpdir(), 'evalpacks-web-bench-')), 'evalpacks.db');
 const buildStarted = performance.now();
 buildStore(path);
 console.log(
-  `store: ${runs} runs x ${cases} cases x ${epochs} epochs = ${runs * cases * epochs} results, built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`,
+  `store: ${runs} runs x ${cases} cases x ${epochs} epochs = ${runs * cases * epochs} results${ungraded ? ', no grades stored' : ''}, built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`,
 );
 const viewer = await startViewer(path, 0);
 const pages: [string, string][] = [
   ['runs list', ''],
   ['run page, first view (its summary follows)', `runs/${runs}`],
-  ['summary.json, first (core over the whole run)', `runs/${runs}/summary.json`],
+  [
+    `summary.json, first (${ungraded ? 'graded now, in steps' : 'a read of the stored grade'})`,
+    `runs/${runs}/summary.json`,
+  ],
   ['run page, again (summary kept, drawn inline)', `runs/${runs}`],
   ['run page, failed filter + search, page 3', `runs/${runs}?status=failed&q=module&offset=200`],
   ['case page (3 epochs side by side)', `runs/${runs}/cases/case-00500`],
   ['runs list, filtered by variant', '?variant=v2'],
+  ...(runs > 1 ? [['compare of the last two runs', `compare?a=${runs - 1}&b=${runs}`] as [string, string]] : []),
+  ['history of the pack', 'history?pack=code-review'],
 ];
 for (const [name, at] of pages) {
   const samples = [];
   for (let i = 0; i < (name.includes('first') ? 1 : 5); i++) samples.push(await timed(`${viewer.url}${at}`));
   const best = Math.min(...samples.map((s) => s.ms));
   const worst = Math.max(...samples.map((s) => s.ms));
+  const blocked = Math.max(...samples.map((s) => s.blockedMs));
   const mark = worst <= TARGET_MS ? 'within' : 'OVER';
   console.log(
-    `${name.padEnd(52)} ${samples[0]?.status} ${String(samples[0]?.bytes).padStart(7)} bytes  best ${best.toFixed(0).padStart(4)} ms  worst ${worst.toFixed(0).padStart(4)} ms  ${mark} ${TARGET_MS} ms`,
+    `${name.padEnd(52)} ${samples[0]?.status} ${String(samples[0]?.bytes).padStart(7)} bytes  best ${best.toFixed(0).padStart(5)} ms  worst ${worst.toFixed(0).padStart(5)} ms  ${mark} ${TARGET_MS} ms  loop blocked ${blocked.toFixed(0).padStart(5)} ms`,
   );
 }
 await viewer.close();
