@@ -7,13 +7,14 @@ import { layout } from '../views/layout.ts';
 /** Labelling on a case page: where each verdict is labelled, how many are left in the run, the next case. */
 export interface CaseLabelling {
   spotOf: SpotOf;
-  toLabel: number;
+  /** Verdicts of the run not labelled yet; undefined while a large run's are still being counted. */
+  toLabel?: number;
   /** The next case of the run with verdicts to label, if any. */
   next?: string;
 }
 
 function labellingBar(run: RunRecord, labelling: CaseLabelling): Html {
-  return html`<p class="label-bar" data-next="${labelling.next ?? ''}"><a href="/runs/${run.id}/to-label">${labelling.toLabel} to label in this run</a>
+  return html`<p class="label-bar" data-next="${labelling.next ?? ''}"><a href="/runs/${run.id}/to-label">${labelling.toLabel === undefined ? 'verdicts to label in this run (still counting)' : `${labelling.toLabel} to label in this run`}</a>
   · keys: <kbd>n</kbd> next, <kbd>p</kbd> previous, <kbd>a</kbd> agree, <kbd>d</kbd> judge wrong, <kbd>g</kbd> agent wrong, <kbd>c</kbd> case wrong</p>`;
 }
 

@@ -3,6 +3,7 @@ import { type EvalStore, gradeNow, type LabelBook, type RunRecord, StoreError } 
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { compareStored, type GradedSide, unpaired } from '../grading/compare-stored.ts';
+import { labelQueues } from '../labelling/label-queue.ts';
 import { saveLabel } from '../labelling/save-label.ts';
 import { labelsByKey, stateOf, unlabelled, verdictKey } from '../labelling/verdict-labels.ts';
 import { type CaseLabelling, casePage } from '../pages/case-page.ts';
@@ -18,7 +19,7 @@ import { ASSETS } from './assets.ts';
 import { hostsOf, type Listening } from './bound-hosts.ts';
 import { CompareQuerySchema, LiveQuerySchema, RunIdSchema, RunQuerySchema, RunsQuerySchema } from './query.ts';
 import { shownStatus } from './shown-status.ts';
-import { runSummaries } from './summaries.ts';
+import { INLINE_RESULTS, runSummaries } from './summaries.ts';
 
 const RUNS_PER_PAGE = 50;
 const CASES_PER_PAGE = 100;
@@ -58,6 +59,7 @@ export function createApp(store: EvalStore, options: AppOptions): Hono {
   const book = options.labels;
   const app = new Hono();
   const summaries = runSummaries(store, options.inlineSummaryResults);
+  const queues = labelQueues(store, INLINE_RESULTS);
   app.use('*', secureHeaders({ contentSecurityPolicy: CSP, referrerPolicy: 'no-referrer' }));
 
   let known: { listening: Listening; hosts: Set<string>; origins: Set<string> } | undefined;
@@ -183,12 +185,13 @@ export function createApp(store: EvalStore, options: AppOptions): Hono {
   const queueOf = (runId: number, labels: ReturnType<typeof labelsByKey>) =>
     unlabelled(store.caseResults(runId), labels);
 
-  const caseLabelling = (run: { id: number; pack: string }, caseId: string, labelBook: LabelBook): CaseLabelling => {
+  const caseLabelling = (run: RunRecord, caseId: string, labelBook: LabelBook): CaseLabelling => {
     const labels = labelsByKey(labelBook, run.pack);
-    const queue = queueOf(run.id, labels);
-    const next = queue.find(({ result }) => result.case.id !== caseId)?.result.case.id;
+    // The run's verdicts as label keys, read once per run (in the background for a large one).
+    const queue = queues.entries(run)?.filter((entry) => !labels.has(entry.key));
+    const next = queue?.find((entry) => entry.caseId !== caseId)?.caseId;
     return {
-      toLabel: queue.length,
+      ...(queue && { toLabel: queue.length }),
       ...(next && { next: `/runs/${run.id}/cases/${encodeURIComponent(next)}` }),
       spotOf: (result, verdict) => {
         const label = labels.get(verdictKey(result, verdict));
