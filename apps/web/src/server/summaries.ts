@@ -3,9 +3,9 @@ import { type EvalStore, gradeNow, gradingNow, type RunRecord, type ShownGrade }
 import { type RunSummaryView, summaryView } from '../grading/run-summary.ts';
 
 /**
- * Runs without a stored grade up to this many results are graded while their page is drawn; a larger one's
- * page comes at once and its summary follows from /runs/:id/summary.json, graded a few hundred results at
- * a time between other requests.
+ * Runs up to this many results get their summary while their page is drawn; a larger one's page comes at
+ * once and its summary follows from /runs/:id/summary.json: a read of its stored grade, or (a run without
+ * one) graded a few hundred results at a time between other requests.
  */
 export const INLINE_RESULTS = 1000;
 
@@ -54,9 +54,14 @@ export function runSummaries(store: EvalStore, inlineResults = INLINE_RESULTS) {
       }
       return pending;
     },
-    /** The summary if it is stored, kept or quick to make; undefined when the page should fetch it afterwards. */
+    /**
+     * The summary if it is kept or the run is small; undefined when the page should fetch it afterwards (a
+     * large run's summary, flaky items and suggestions can be megabytes: the page comes first).
+     */
     forPage(run: RunRecord, results: number): RunSummaryView | undefined {
-      return atHand(run) ?? (results <= inlineResults ? view(run, gradeNow(store, run)) : undefined);
+      const known = kept.get(run.id);
+      if (known || results > inlineResults) return known;
+      return atHand(run) ?? view(run, gradeNow(store, run));
     },
   };
 }
