@@ -48,7 +48,9 @@ describe('pnpm new-domain NAME', () => {
   beforeAll(async () => {
     copy = copyWorkspace();
     standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
-  }, 120_000);
+    // The copy's install compiles better-sqlite3 where pnpm's store holds no build of it for this node (CI's
+    // Node 24 after `pnpm rebuild`): a minute or more on a shared machine.
+  }, 600_000);
   afterAll(async () => {
     await standIn.close();
     rmSync(copy, { recursive: true, force: true });
