@@ -1,7 +1,13 @@
 #!/usr/bin/env node
+import module from 'node:module';
 import { Command, CommanderError, Option } from 'commander';
 import { backendChoices, DEFAULT_BACKEND, modelHelp, withBackendFlags } from './backends/registry.ts';
 import { readerGone, stdoutIo } from './output/stdout.ts';
+
+// Node 22.1+ keeps the compiled code of the modules loaded from here on (each command, its backend, Strands)
+// on disk for the next start (in the temp folder, or $NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1
+// turns it off). Node 20 has no such call: nothing changes there.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 // Each command's module (and with it core, the store and the packs) is imported only when that command runs:
 // start-up, --help and a usage error then cost commander and the option definitions alone.

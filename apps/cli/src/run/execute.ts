@@ -28,6 +28,7 @@ import { loadProgressDisplay, type ProgressMode, startProgress } from '../output
 import { printHeader } from '../output/run-header.ts';
 import { storedResults } from '../output/stored-results.ts';
 import { headerFacts } from './header-facts.ts';
+import { withOfflineHint } from './offline-hint.ts';
 import type { RunPlan } from './plan.ts';
 import { runRecorded } from './recorded-run.ts';
 import { promptOtherThanSamples } from './sample-prompt.ts';
@@ -188,6 +189,10 @@ export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo
       output.caseResult(result);
       progress.result(result);
     });
+  } catch (error) {
+    // A run that stopped before its first result left nothing (Session.fail): offer the way to start without a model.
+    const neverStarted = !plan.offline && store.run(session.run.id) === undefined;
+    throw neverStarted ? await withOfflineHint(error) : error;
   } finally {
     progress.stop();
   }
