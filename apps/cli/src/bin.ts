@@ -162,6 +162,18 @@ withBackendFlags(
 });
 
 program
+  .command('lint-pack')
+  .description(
+    "check a pack's cases: cited lines and quotes, near-duplicates, categories, bait and split shares, references",
+  )
+  .option('--domain <name>', 'the pack to check (default: every pack of the workspace)')
+  .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
+  .action(async (options: Record<string, unknown>) => {
+    const { lintPackCommand } = await import('./commands/lint-pack.ts');
+    process.exitCode = await lintPackCommand(options, io);
+  });
+
+program
   .command('history')
   .description('pass rates per run over time, and sustained regressions')
   .option('--domain <name>', 'the pack whose runs to show')
