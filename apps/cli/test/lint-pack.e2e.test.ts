@@ -7,7 +7,7 @@ import { runCli } from './run-cli.ts';
 const HANDLER = [
   'export async function handler(event) {',
   '  const id = event.pathParameters.id;',
-  '  const sql = `SELECT * FROM orders WHERE id = ${id}`;',
+  '  const sql = "SELECT * FROM orders WHERE id = " + id;',
   '  return db.query(sql);',
   '}',
 ];
@@ -61,7 +61,7 @@ const SAFE = [
 ].join('\n');
 
 const CLEAN = {
-  'orders.yaml': caseYaml('orders', HANDLER, '[3, 3]', 'WHERE id = ${id}'),
+  'orders.yaml': caseYaml('orders', HANDLER, '[3, 3]', 'WHERE id = " + id'),
   'reports.yaml': caseYaml('reports', OTHER, '[2, 3]', 'open(path)'),
   'safe.yaml': SAFE,
 };
@@ -75,7 +75,7 @@ describe('pnpm lint-pack', () => {
   it('fails with exit 1, naming file and line, on a finding citing a line that is not there and a near-duplicate', async () => {
     const dir = packWith({
       ...CLEAN,
-      'orders.yaml': caseYaml('orders', HANDLER, '[3, 12]', 'WHERE id = ${id}'),
+      'orders.yaml': caseYaml('orders', HANDLER, '[3, 12]', 'WHERE id = " + id'),
       'orders-copy.yaml': caseYaml(
         'orders-copy',
         HANDLER.map((line) => line.replace('id;', 'id ;')),

@@ -20,7 +20,7 @@ const HANDLERS: Record<string, string[]> = {
   orders: [
     'export async function handler(event) {',
     '  const id = event.pathParameters.id;',
-    '  const sql = `SELECT * FROM orders WHERE id = ${id}`;',
+    '  const sql = "SELECT * FROM orders WHERE id = " + id;',
     '  return db.query(sql);',
     '}',
   ],
@@ -33,7 +33,7 @@ const HANDLERS: Record<string, string[]> = {
   files: [
     'import { readFile } from "node:fs/promises";',
     'export const handler = async (event) =>',
-    '  readFile(`/srv/reports/${event.queryStringParameters.file}`, "utf8");',
+    '  readFile("/srv/reports/" + event.queryStringParameters.file, "utf8");',
   ],
   safe: [
     'export async function handler(event) {',
@@ -70,7 +70,7 @@ const CLEAN: Spec[] = [
     split: 'dev',
     category: 'injection',
     input: HANDLERS.orders as string[],
-    findings: [{ id: 'sqli', lines: [3, 3], quote: 'WHERE id = ${id}' }],
+    findings: [{ id: 'sqli', lines: [3, 3], quote: 'WHERE id = " + id' }],
   },
   {
     id: 'users',
