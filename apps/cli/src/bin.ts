@@ -32,7 +32,7 @@ withRunLimits(
       .description('run a pack against an agent model and judge it')
       .option('--domain <name>', 'the pack to run (see --list)')
       .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
-      .option('--list', 'list the packs with their case counts and variants')
+      .option('--list', 'list the packs (or the one --domain/--pack names): cases, splits, bait, power, variants')
       .option('--variant <name>', "one of the pack's prompt variants (default: baseline)")
       .option('--prompt <file>', 'a RISEN prompt file to use instead of a named variant')
       .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
@@ -62,7 +62,7 @@ withRunLimits(
   .option('--shard <i/n>', 'run part I of N of the cases (stable by case id), e.g. one CI job each; see merge')
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = options.list
-      ? await (await import('./commands/list.ts')).listCommand(io)
+      ? await (await import('./commands/list.ts')).listCommand(io, options as { domain?: string; pack?: string })
       : await (await import('./commands/eval.ts')).evalCommand(options, io);
   });
 
