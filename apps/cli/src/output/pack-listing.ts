@@ -16,7 +16,9 @@ export function detectableLine(figures: PackFigures): string {
 export function packListing(name: string, description: string, figures: PackFigures, variants: string[]): string {
   const { cases, dev, test, findings, baitShare, categories } = figures;
   const kinds =
-    categories.length === 0 ? 'no categories' : `${categories.length} ${categories.length === 1 ? 'category' : 'categories'}`;
+    categories.length === 0
+      ? 'no categories'
+      : `${categories.length} ${categories.length === 1 ? 'category' : 'categories'}`;
   return (
     `${name.padEnd(20)}${String(cases).padStart(4)} cases (${dev} dev / ${test} test) · ` +
     `${plural(findings, 'finding')} · bait ${Math.round(baitShare * 100)}% · ${kinds}\n` +
