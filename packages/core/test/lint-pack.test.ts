@@ -155,7 +155,7 @@ describe('lintPack', () => {
     expect(problem).toMatch(
       new RegExp(
         `^${made.file}:${made.lineOf('input: |', 5)} input: case "safe-again" is a near-duplicate of case "safe" ` +
-          `\\(${made.file}:${made.lineOf('input: |', 4)}\\): their inputs are 9\\d\\.\\d% alike \\(character-trigram Dice\\), above 90%$`,
+          `\\(cases/cases.yaml:${made.lineOf('input: |', 4)}\\): their inputs are 9\\d\\.\\d% alike \\(character-trigram Dice\\), above 90%$`,
       ),
     );
   });

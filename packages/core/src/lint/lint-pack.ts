@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { loadCaseFileLines } from '../pack/case-file.ts';
 import type { Pack } from '../pack/define-pack.ts';
 import { InputError } from '../pack/input-error.ts';
@@ -26,7 +26,7 @@ export const LINT_LIMITS = {
 };
 
 /** Later cases whose input is a near-duplicate of an earlier one's, each named at its input. */
-function duplicateProblems(cases: readonly LintCase[]): LintProblem[] {
+function duplicateProblems(pack: Pack, cases: readonly LintCase[]): LintProblem[] {
   // Shortest first: a pair whose lengths alone keep it under the limit ends the inner loop.
   const grams = cases.map((item, order) => ({ item, order, grams: trigrams(item.testCase.input) }));
   const sorted = [...grams].sort((a, b) => a.grams.size - b.grams.size);
@@ -44,7 +44,8 @@ function duplicateProblems(cases: readonly LintCase[]): LintProblem[] {
     .sort(([x], [y]) => x - y)
     .map(([order, { other, similarity }]) => {
       const { item } = grams[order] as (typeof grams)[number];
-      const where = `${other.item.file}:${other.item.lineOf(['input'])}`;
+      // The other case as the pack names it (cases/x.yaml:3): the problem's own file is printed in full.
+      const where = `${relative(pack.root, other.item.file)}:${other.item.lineOf(['input'])}`;
       return {
         file: item.file,
         line: item.lineOf(['input']),
@@ -90,7 +91,7 @@ export async function lintPack(pack: Pack): Promise<LintProblem[]> {
   }
   return [
     ...findingProblems(located),
-    ...duplicateProblems(located),
+    ...duplicateProblems(pack, located),
     ...categoryProblems(located, LINT_LIMITS.minCasesPerCategory),
     ...shareProblems(pack, located, LINT_LIMITS),
     ...(await fixtureProblems(pack, cases)),
