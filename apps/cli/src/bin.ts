@@ -43,7 +43,7 @@ withRunLimits(
       .description('run a pack against an agent model and judge it')
       .option('--domain <name>', 'the pack to run (see --list)')
       .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
-      .option('--list', 'list the packs with their case counts and variants')
+      .option('--list', 'list the packs (or the one --domain/--pack names): cases, splits, bait, power, variants')
       .option('--variant <name>', "one of the pack's prompt variants (default: baseline)")
       .option('--prompt <file>', 'a RISEN prompt file to use instead of a named variant')
       .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
@@ -73,7 +73,7 @@ withRunLimits(
   .option('--shard <i/n>', 'run part I of N of the cases (stable by case id), e.g. one CI job each; see merge')
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = options.list
-      ? await (await import('./commands/list.ts')).listCommand(io)
+      ? await (await import('./commands/list.ts')).listCommand(io, options as { domain?: string; pack?: string })
       : await (await import('./commands/eval.ts')).evalCommand(options, io);
   });
 
@@ -173,6 +173,18 @@ withBackendFlags(
   const { calibrateCommand } = await import('./commands/calibrate.ts');
   process.exitCode = await calibrateCommand(options, io);
 });
+
+program
+  .command('lint-pack')
+  .description(
+    "check a pack's cases: cited lines and quotes, near-duplicates, categories, bait and split shares, references",
+  )
+  .option('--domain <name>', 'the pack to check (default: every pack of the workspace)')
+  .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
+  .action(async (options: Record<string, unknown>) => {
+    const { lintPackCommand } = await import('./commands/lint-pack.ts');
+    process.exitCode = await lintPackCommand(options, io);
+  });
 
 program
   .command('history')

@@ -28,6 +28,7 @@ export { JUDGE_STYLES, type JudgeStyle, parseVerdict, VERDICT_SHAPES, verdictJso
 export { fixturePath, loadSampleTranscript, loadSampleTranscripts } from './pack/fixtures.ts';
 export { formatLabels, labelsPath, loadPackLabels, parseLabels, writePackLabels } from './pack/labels-file.ts';
 export { listVariants, loadPackCaseFiles } from './pack/load-pack.ts';
+export { ASSUMED_PASS_RATE, type PackFigures, packFigures } from './pack/pack-figures.ts';
 export { loadVariant } from './pack/prompt.ts';
 export {
   AdaptiveConcurrency,
