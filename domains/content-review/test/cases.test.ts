@@ -2,9 +2,11 @@
  * What the issue-23 standards ask of the pack's drafts, read from the case files as written: every count
  * comes from the data, so a draft added (or a pack of a user's own) keeps these tests meaningful.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { coverageTable, withTable } from '../scripts/coverage.ts';
 import { GENRE_IDS } from '../src/genres.ts';
-import { packCases } from './support.ts';
+import { packCases, tagsOf } from './support.ts';
 
 /** The pack's coverage categories: what kind of problem a draft plants (or, for a clean draft, baits). */
 const CATEGORIES = [
@@ -19,7 +21,6 @@ const CATEGORIES = [
 const MIN_PER_CATEGORY = 3;
 
 const cases = await packCases();
-const tagsOf = (tags: unknown) => (Array.isArray(tags) ? (tags as string[]) : []);
 const inputLines = (input: string) => input.replace(/\n$/, '').split('\n');
 
 describe('content-review drafts', () => {
@@ -29,7 +30,7 @@ describe('content-review drafts', () => {
       expect(['dev', 'test']).toContain(raw.split);
       expect(CATEGORIES).toContain(raw.category);
       expect(['basic', 'subtle', 'expert']).toContain(raw.difficulty);
-      expect(tagsOf(raw.tags).filter((tag) => (GENRE_IDS as string[]).includes(tag))).toHaveLength(1);
+      expect(tagsOf(raw).filter((tag) => (GENRE_IDS as string[]).includes(tag))).toHaveLength(1);
       expect(typeof raw.rationale).toBe('string');
     },
   );
@@ -57,7 +58,7 @@ describe('content-review drafts', () => {
     '%s is tagged clean exactly when it expects no findings, and baits a clean draft',
     (_, raw) => {
       const clean = (raw.expectedFindings ?? []).length === 0;
-      expect(tagsOf(raw.tags).includes('clean')).toBe(clean);
+      expect(tagsOf(raw).includes('clean')).toBe(clean);
       if (clean) expect((raw.expectedAbsent as string[] | undefined)?.length ?? 0).toBeGreaterThanOrEqual(2);
     },
   );
@@ -85,5 +86,10 @@ describe('content-review drafts', () => {
       const ids = (raw.expectedFindings ?? []).map((finding) => finding.id);
       expect(new Set(ids).size, raw.id).toBe(ids.length);
     }
+  });
+
+  it("keeps the README's coverage table in step with the case files", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    expect(readme).toBe(withTable(readme, coverageTable(cases.map(({ raw }) => raw))));
   });
 });

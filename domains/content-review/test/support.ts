@@ -1,14 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  type Case,
-  CaseSchema,
-  type CheckOutcome,
-  definePack,
-  loadPackCases,
-  type Transcript,
-  TranscriptSchema,
-} from '@evalpacks/core';
+import { type Case, CaseSchema, type CheckOutcome, type Transcript, TranscriptSchema } from '@evalpacks/core';
 import { checks } from '../src/checks.ts';
 import pack from '../src/index.ts';
 
@@ -54,40 +46,4 @@ export function runCheck(id: string, answer: string, testCase: Case = caseWith()
   return check.run(transcript, testCase);
 }
 
-/** A case file's fields as written, those the shared case shape may drop (split, tags, lines...) included. */
-export interface RawCase {
-  id: string;
-  input: string;
-  split?: unknown;
-  category?: unknown;
-  difficulty?: unknown;
-  tags?: unknown;
-  rationale?: unknown;
-  acceptable?: unknown;
-  expectedAbsent?: unknown;
-  expectedFindings?: Array<Record<string, unknown>>;
-}
-
-/**
- * The pack's cases, each as loaded and as written: read through core's own loader, whose `toCase` hook sees
- * every raw record, so the test holds whether or not the shared case shape keeps the issue-23 fields.
- */
-export async function packCases(): Promise<Array<{ loaded: Case; raw: RawCase }>> {
-  const dir = join(pack.root, 'cases');
-  const out: Array<{ loaded: Case; raw: RawCase }> = [];
-  for (const name of readdirSync(dir).sort()) {
-    if (!/\.(ya?ml|json)$/.test(name)) continue;
-    let seen: unknown;
-    const toCase = (raw: unknown) => {
-      seen = raw;
-      return raw;
-    };
-    const [loaded] = await loadPackCases(definePack({ ...pack, toCase }), [join(dir, name)]);
-    if (!loaded) throw new Error(`no case in ${name}`);
-    const raw = { ...(seen as Record<string, unknown>), id: loaded.id } as RawCase;
-    const tags = Array.isArray(raw.tags) ? (raw.tags as string[]) : undefined;
-    const tagged = { ...loaded, tags };
-    out.push({ loaded: tags ? tagged : loaded, raw });
-  }
-  return out;
-}
+export { packCases, type RawCase, tagsOf } from '../scripts/raw-cases.ts';
