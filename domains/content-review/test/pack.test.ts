@@ -77,6 +77,24 @@ describe('content-review pack', () => {
     },
   );
 
+  it.each(cases.map(({ loaded }) => [loaded.id, loaded] as const))(
+    'passes every check on a differently formatted correct review of %s',
+    (_, testCase) => {
+      const transcript = fixtureTranscript(testCase.id);
+      const answer = transcript.answer
+        .replace(/^(- \[[ x]\] [^:\n]+):.*$/gm, '$1')
+        .replace(
+          /^\*\*(Category|Severity|Where|Problem|Suggestion):\*\* (\w)/gm,
+          (_m, label: string, first: string) => `- ${label}: ${first.toUpperCase()}`,
+        )
+        .replace(/\*\*Readiness:\*\* (\w)/, (_m, first: string) => `Readiness: ${first.toUpperCase()}`)
+        .replace('No findings.', '**No findings.**');
+      expect(answer).not.toBe(transcript.answer);
+      const failed = runChecks(pack.checks, { ...transcript, answer }, testCase).filter((result) => !result.passed);
+      expect(failed).toEqual([]);
+    },
+  );
+
   it.each(cases.map(({ loaded }) => [loaded.id]))(
     'ships a hand-written reference for %s, never posing as a model',
     (id) => {
