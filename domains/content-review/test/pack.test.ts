@@ -54,6 +54,7 @@ describe('content-review pack', () => {
     for (const line of GENRE_LINES) expect(expectation).toContain(`\n   - ${line}\n`);
     expect(expectation).toContain(`one of ${CATEGORIES.map((c) => `\`${c}\``).join(', ')}`);
     expect(expectation).toContain('`No findings.`');
+    expect(expectation).toContain('a draft with no findings is.');
     for (const level of READINESS_LEVELS) expect(expectation).toContain(`\`**Readiness:** ${level}\``);
     const verbs = /starts with a verb \(([^)]*)\)/.exec(expectation)?.[1]?.split(', ') ?? [];
     expect(verbs.length).toBeGreaterThan(5);
