@@ -6,7 +6,7 @@ import { JudgeStyleSchema } from './eval-options.ts';
 import { count } from './run-limits.ts';
 
 /** The calibrate command's flags after commander has read them. */
-const CalibrateOptionsSchema = z
+export const CalibrateOptionsSchema = z
   .object({
     domain: z.string().min(1).optional(),
     pack: z.string().min(1).optional(),
