@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EvalStore } from '@evalpacks/store';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,6 +25,7 @@ describe('the engine API against the Ollama stand-in', () => {
 
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.unstubAllEnvs();
   });
 
   it('evaluate() gives the run id, exit code and pass/fail the CLI gives for the same run, and prints nothing', async () => {
@@ -110,6 +113,14 @@ describe('the engine API against the Ollama stand-in', () => {
     expect(result.cases).toEqual({ passed: 0, structuralOnly: 3, failed: 0, errors: 0, total: 3 });
     const cli = await runCli(['eval', '--pack', PACK, '--offline']);
     expect([cli.code, cli.stderr]).toEqual([0, '']);
+  });
+
+  it('reads relative paths from the working directory, wherever pnpm was started (INIT_CWD)', async () => {
+    vi.stubEnv('INIT_CWD', tmpdir());
+    const store = tempStore();
+    const from = (path: string) => relative(process.cwd(), path);
+    const result = await evaluate({ pack: from(PACK), offline: true, store: from(store) });
+    expect([result.exitCode, result.cases.total, result.storePath]).toEqual([0, 3, store]);
   });
 
   it('compare() gives the verdict, exit code and runs the CLI gives, and the same report on an io', async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
@@ -148,5 +148,23 @@ describe('the CLI installed with npm into a project outside the workspace', () =
       ].join('\n'),
     );
     expect(readdirSync(join(project, '.evalpacks'))).toContain('evalpacks.db');
+  });
+
+  it('calls evaluate() from a script and gets the run id, pass/fail and exit code the CLI gives', async () => {
+    // The stand-in answers as scripted in the test above: the finding missed.
+    const flags = ['--pack', '.', '--ollama-host', standIn.url, '--judge-model', 'judge:1b', '--no-cache'];
+    const cli = await run('npx', ['evalpacks', 'eval', ...flags], { cwd: project });
+    expect([cli.code, cli.stderr]).toEqual([1, '']);
+    const cliRun = Number(/^run {4}(\d+) · /m.exec(cli.stdout)?.[1]);
+    writeFileSync(
+      join(project, 'engine.mjs'),
+      "import { evaluate } from '@evalpacks/cli';\n" +
+        "const run = await evaluate({ pack: '.', ollamaHost: process.argv[2], judgeModel: 'judge:1b', cache: false });\n" +
+        'console.log(JSON.stringify({ runId: run.runId, exitCode: run.exitCode, passed: run.passed }));\n',
+    );
+    const api = await run(process.execPath, ['engine.mjs', standIn.url], { cwd: project });
+    expect([api.code, api.stderr]).toEqual([0, '']);
+    // The next run in the project's store, judged as the CLI's was.
+    expect(JSON.parse(api.stdout)).toEqual({ runId: cliRun + 1, exitCode: 1, passed: false });
   });
 });

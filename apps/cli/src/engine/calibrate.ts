@@ -70,7 +70,12 @@ export async function runCalibration(raw: Record<string, unknown>, terminal: Com
  * `await calibrate({ domain: 'code-review', judgeModel: 'qwen3.5:4b', minKappa: 0.6 })`.
  */
 export function calibrate(options: CalibrateJudgeOptions): Promise<CalibrateResult> {
-  return engineCall(options, CalibrateOptionsSchema.shape, {}, runCalibration);
+  return engineCall(options, {
+    shape: CalibrateOptionsSchema.shape,
+    paths: ['pack', 'store'],
+    namesOrFiles: ['judgePrompt', 'versusPrompt'],
+    run: runCalibration,
+  });
 }
 
 async function exportLabels(pack: Pack, found: AllLabels, io: CommandIo): Promise<CalibrateResult> {

@@ -51,5 +51,10 @@ export async function runComparison(raw: Record<string, unknown>, io: CommandIo)
  * Rejects with an EvalpacksError (exitCode 2) where the command would stop with exit 2 before a verdict.
  */
 export function compare(options: CompareOptions): Promise<CompareResult> {
-  return engineCall(options, CompareOptionsSchema.in.shape, {}, runComparison);
+  return engineCall(options, {
+    shape: CompareOptionsSchema.in.shape,
+    paths: ['pack', 'testCase', 'store'],
+    namesOrFiles: ['baseline', 'variant'],
+    run: runComparison,
+  });
 }

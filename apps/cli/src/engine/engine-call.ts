@@ -1,3 +1,5 @@
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
 import { InputError } from '@evalpacks/core';
 import { redactUrls, visible } from '@evalpacks/core/report';
 import { InfrastructureError } from '@evalpacks/core/runner';
@@ -69,31 +71,59 @@ function asEvalpacksError(error: unknown): EvalpacksError {
   return new EvalpacksError(line, kind, { cause: error });
 }
 
+/** How a command is called from code. */
+export interface EngineCommand<Result> {
+  /** The command's option schema's shape: the names it takes. */
+  shape: Record<string, unknown>;
+  /** The API's defaults where they differ from the command line's (eval's reporter: none). */
+  defaults?: Record<string, unknown>;
+  /** Options that name a file or folder. */
+  paths: readonly string[];
+  /** Options that name a prompt variant (or `core`) or else a file: read as a file only when one exists. */
+  namesOrFiles?: readonly string[];
+  run: (raw: Record<string, unknown>, io: CommandIo) => Promise<Result>;
+}
+
+const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
+
+/**
+ * The options with every relative path made absolute against the working directory. The CLI reads them
+ * from the folder the command was typed in (INIT_CWD under pnpm); code means the process's own folder,
+ * whichever script started it (`pnpm --filter app test` from the root keeps the root in INIT_CWD).
+ */
+function fromWorkingDirectory<Result>(given: Record<string, unknown>, command: EngineCommand<Result>) {
+  const absolute = (value: unknown, onlyFiles: boolean): unknown => {
+    if (Array.isArray(value)) return value.map((item) => absolute(item, onlyFiles));
+    if (typeof value !== 'string' || isAbsolute(value)) return value;
+    const path = resolve(value);
+    return !onlyFiles || isFile(path) ? path : value;
+  };
+  const read = { ...given };
+  for (const key of command.paths) if (key in read) read[key] = absolute(read[key], false);
+  for (const key of command.namesOrFiles ?? []) if (key in read) read[key] = absolute(read[key], true);
+  return read;
+}
+
 /**
  * One engine call from code: the options checked for names no flag has, the API's defaults under what was
- * given, the output and events wired, and every error turned into an EvalpacksError with the CLI's line.
- * `shape` is the command's option schema's shape: the names it takes.
+ * given, relative paths read from the working directory, the output and events wired, and every error
+ * turned into an EvalpacksError with the CLI's line.
  */
-export async function engineCall<Options extends EngineCall, Result>(
-  options: Options,
-  shape: Record<string, unknown>,
-  defaults: Record<string, unknown>,
-  run: (raw: Record<string, unknown>, io: CommandIo) => Promise<Result>,
-): Promise<Result> {
-  const { io, onEvent, ...given } = options;
+export async function engineCall<Result>(options: EngineCall, command: EngineCommand<Result>): Promise<Result> {
+  const { io, onEvent, ...given } = options as EngineCall & Record<string, unknown>;
   const listener = guarded(onEvent);
   let result: Result;
   try {
-    const unknown = Object.keys(given).find((key) => !Object.hasOwn(shape, key));
+    const unknown = Object.keys(given).find((key) => !Object.hasOwn(command.shape, key));
     if (unknown !== undefined) {
       throw new UsageError(
         `unknown option "${unknown}": options are the flags in camelCase (--ollama-host is ollamaHost)`,
       );
     }
     const set = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
-    const raw = { ...defaults, ...set };
+    const raw = { ...command.defaults, ...fromWorkingDirectory(set, command) };
     // Always listened to, so a backend's warnings become events rather than stderr lines.
-    result = await run(raw, { ...commandIo(io, raw), onEvent: listener.onEvent });
+    result = await command.run(raw, { ...commandIo(io, raw), onEvent: listener.onEvent });
   } catch (error) {
     throw asEvalpacksError(error);
   }

@@ -74,5 +74,10 @@ export async function runEvaluation(raw: Record<string, unknown>, io: CommandIo)
  * Rejects with an EvalpacksError (exitCode 2) where the command would exit 2, with the line it prints.
  */
 export function evaluate(options: EvaluateOptions): Promise<EvalResult> {
-  return engineCall(options, EvalOptionsSchema.in.shape, { reporter: [] }, runEvaluation);
+  return engineCall(options, {
+    shape: EvalOptionsSchema.in.shape,
+    defaults: { reporter: [] },
+    paths: ['pack', 'prompt', 'testCase', 'store', 'out'],
+    run: runEvaluation,
+  });
 }
