@@ -166,5 +166,6 @@ describe('the CLI installed with npm into a project outside the workspace', () =
     expect([api.code, api.stderr]).toEqual([0, '']);
     // The next run in the project's store, judged as the CLI's was.
     expect(JSON.parse(api.stdout)).toEqual({ runId: cliRun + 1, exitCode: 1, passed: false });
+    expect(existsSync(join(project, 'node_modules/@evalpacks/cli/dist/types/index.d.ts'))).toBe(true);
   });
 });
