@@ -1,7 +1,13 @@
 #!/usr/bin/env node
+import module from 'node:module';
 import { Command, CommanderError, Option } from 'commander';
 import { backendChoices, DEFAULT_BACKEND, modelHelp, withBackendFlags } from './backends/registry.ts';
 import { readerGone, stdoutIo } from './output/stdout.ts';
+
+// Node 22.1+ keeps the compiled code of the modules loaded from here on (each command, its backend, Strands)
+// on disk for the next start (in the temp folder, or $NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1
+// turns it off). Node 20 has no such call: nothing changes there.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 // Each command's module (and with it core, the store and the packs) is imported only when that command runs:
 // start-up, --help and a usage error then cost commander and the option definitions alone.
@@ -12,6 +18,7 @@ process.stderr.on('error', (error) => {
   if (!readerGone(error)) throw error;
 });
 const collect = (value: string, previous: string[] = []) => [...previous, value];
+const SPLIT_HELP = 'the cases of one split only: dev (tune on it), test (confirm on it, once) or all (default)';
 
 /** The flags of every command that runs a pack (options/run-limits.ts reads them). */
 function withRunLimits(command: Command): Command {
@@ -36,10 +43,11 @@ withRunLimits(
       .description('run a pack against an agent model and judge it')
       .option('--domain <name>', 'the pack to run (see --list)')
       .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
-      .option('--list', 'list the packs with their case counts and variants')
+      .option('--list', 'list the packs (or the one --domain/--pack names): cases, splits, bait, power, variants')
       .option('--variant <name>', "one of the pack's prompt variants (default: baseline)")
       .option('--prompt <file>', 'a RISEN prompt file to use instead of a named variant')
       .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
+      .option('--split <split>', SPLIT_HELP)
       .option('--backend <name>', `where the agent runs: ${backendChoices()} (default ${DEFAULT_BACKEND})`)
       .option('--judge-backend <name>', `where the judge runs: ${backendChoices()} (default: --backend)`)
       .option('--model <name>', modelHelp.agent)
@@ -65,7 +73,7 @@ withRunLimits(
   .option('--shard <i/n>', 'run part I of N of the cases (stable by case id), e.g. one CI job each; see merge')
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = options.list
-      ? await (await import('./commands/list.ts')).listCommand(io)
+      ? await (await import('./commands/list.ts')).listCommand(io, options as { domain?: string; pack?: string })
       : await (await import('./commands/eval.ts')).evalCommand(options, io);
   });
 
@@ -74,6 +82,9 @@ program
   .description('join the shards of one run (eval --shard I/N), one store or results.json each, into one run')
   .argument('<files...>', 'the store files (or results.json files) of the shards, e.g. shard-1.db shard-2.db ...')
   .option('--out <db>', 'the store to record the joined run in (created when missing)')
+  .option('--domain <name>', "the pack the shards ran (default: the shards' pack, a domain of this workspace)")
+  .option('--pack <path>', 'the pack the shards ran, from this folder (needed when they ran one with --pack)')
+  .option('--split <split>', "refuse shards of any other split: dev, test or all (default: the shards' own)")
   .option('--reporter <names>', 'console, json, junit, markdown (repeatable or comma-separated)', collect)
   .option('--report-dir <dir>', 'where file reporters write (default: reports/run-N beside --out)')
   .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
@@ -108,6 +119,7 @@ withRunLimits(
   ),
 )
   .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
+  .option('--split <split>', `${SPLIT_HELP}; with --runs, refuse runs of another split`)
   .option('--structural-only', 'compare structural checks only: no judge calls')
   .option('--skip-structural', 'compare judged items only')
   .option('--repeat <k>', 'epochs per case on each side (default 1)')
@@ -139,6 +151,10 @@ withBackendFlags(
     .description("hold the judge's verdicts against people's labels: agreement, kappa, TPR and TNR")
     .option('--domain <name>', 'the pack whose labels to use')
     .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
+    .option(
+      '--split <split>',
+      'only the labels of cases in one split: dev (tune the judge on it), test or all (default)',
+    )
     .option('--judge-backend <name>', `where the judge runs: ${backendChoices()} (default ${DEFAULT_BACKEND})`)
     .option('--judge-model <name>', modelHelp.judge)
     .option('--judge-style <style>', 'structured (default), or yes-no: a plain YES/NO question for small models')
@@ -157,6 +173,18 @@ withBackendFlags(
   const { calibrateCommand } = await import('./commands/calibrate.ts');
   process.exitCode = await calibrateCommand(options, io);
 });
+
+program
+  .command('lint-pack')
+  .description(
+    "check a pack's cases: cited lines and quotes, near-duplicates, categories, bait and split shares, references",
+  )
+  .option('--domain <name>', 'the pack to check (default: every pack of the workspace)')
+  .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
+  .action(async (options: Record<string, unknown>) => {
+    const { lintPackCommand } = await import('./commands/lint-pack.ts');
+    process.exitCode = await lintPackCommand(options, io);
+  });
 
 program
   .command('history')

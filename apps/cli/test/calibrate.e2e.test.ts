@@ -87,7 +87,7 @@ describe('pnpm calibrate', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('· 12 labels (0 from ');
     expect(result.stdout).toContain(
-      ', 12 from the store)\njudge  ollama judge:1b · risen-judge-v2 @ http://127.0.0.1:',
+      ', 12 from the store)\njudge  ollama judge:1b · risen-judge-v3 @ http://127.0.0.1:',
     );
     // The run asked these very questions: every verdict comes from the call cache.
     expect(result.stdout).toContain('model calls 0 made, 12 from the cache\n');
@@ -123,18 +123,50 @@ describe('pnpm calibrate', () => {
     expect(above.stdout).not.toContain('FAIL');
   });
 
+  it('--split dev calibrates on the labels of dev cases only', async () => {
+    const cases = join(pack, 'cases');
+    for (const [name, split] of [
+      ['basic-vulnerabilities', 'dev'],
+      ['subtle-issues', 'test'],
+      ['false-positive-bait', 'test'],
+    ]) {
+      const file = join(cases, `${name}.yaml`);
+      writeFileSync(file, `split: ${split}\n${readFileSync(file, 'utf8')}`);
+    }
+    const db = EvalStore.open(store);
+    const labelsOnDev = db.labels('code-review').filter((label) => label.caseId === 'basic-vulnerabilities');
+    const onDev = labelsOnDev.length;
+    const findingsOnDev = labelsOnDev.filter((label) => label.kind === 'finding').length;
+    db.close();
+    const result = await calibrate('--split', 'dev');
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain(`, 12 from the store) · split dev: ${onDev} of them\n`);
+    const perFinding = result.stdout.slice(
+      result.stdout.indexOf('Per finding'),
+      result.stdout.indexOf('\n\n', result.stdout.indexOf('Per finding')),
+    );
+    expect(
+      perFinding
+        .split('\n')
+        .slice(1)
+        .every((line) => line.includes('basic-vulnerabilities/')),
+    ).toBe(true);
+    expect(findingsOnDev).toBeGreaterThan(0);
+    expect(perFinding.split('\n')).toHaveLength(1 + findingsOnDev);
+  });
+
   it('compares two judge prompts on the same labels with exact McNemar', async () => {
     const result = await calibrate('--versus-prompt', strictPrompt(pack));
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     // Judge B asks 12 new questions (its prompt differs); only the two strict answers differ from A's.
     expect(result.stdout).toContain('model calls 12 made, 12 from the cache\n');
-    expect(result.stdout).toMatch(/\njudge B {2}ollama judge:1b · risen-judge-v2\+strict-judge\.md@[0-9a-f]{12} @ /);
+    expect(result.stdout).toMatch(/\njudge B {2}ollama judge:1b · risen-judge-v3\+strict-judge\.md@[0-9a-f]{12} @ /);
     const comparison = result.stdout.slice(result.stdout.indexOf('Two judges on the same labels'));
     expect(comparison.replace(/@[0-9a-f]{12}/, '@HASH')).toBe(
       'Two judges on the same labels (11 items both judged)\n' +
-        '  A  ollama judge:1b · risen-judge-v2                               agree 9/11 = 81.8% (95% CI 52.3–94.9%) · kappa 0.421 (95% CI -0.171 to 1.000)\n' +
-        '  B  ollama judge:1b · risen-judge-v2+strict-judge.md@HASH  agree 11/11 = 100.0% (95% CI 74.1–100.0%) · kappa 1.000 (95% CI 1.000 to 1.000)\n' +
+        '  A  ollama judge:1b · risen-judge-v3                               agree 9/11 = 81.8% (95% CI 52.3–94.9%) · kappa 0.421 (95% CI -0.171 to 1.000)\n' +
+        '  B  ollama judge:1b · risen-judge-v3+strict-judge.md@HASH  agree 11/11 = 100.0% (95% CI 74.1–100.0%) · kappa 1.000 (95% CI 1.000 to 1.000)\n' +
         '  only A right on 0, only B right on 2 · exact McNemar p = 0.500\n' +
         '  verdict: no significant difference at the 5% level\n',
     );
@@ -151,7 +183,7 @@ describe('pnpm calibrate', () => {
     expect(fresh.stderr).toBe('');
     expect(fresh.stdout).toContain(`· 12 labels (12 from ${file}, 0 from the store)\n`);
     expect(fresh.stdout).toContain(
-      'judge  the verdicts recorded with the labels (judge:1b · risen-judge-v2); offline, none cached for ollama judge:1b · risen-judge-v2\n',
+      'judge  the verdicts recorded with the labels (judge:1b · risen-judge-v3); offline, none cached for ollama judge:1b · risen-judge-v3\n',
     );
     expect(body(fresh.stdout)).toBe(expected());
   });

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Case, loadPackCases, type Pack, referenceAnswerProblems } from '@evalpacks/core';
 import type { ChatRequest, Reply } from '@evalpacks/testkit';
 import { describe, expect, it } from 'vitest';
 import { useOllamaStandIn } from './ollama-stand-in.ts';
@@ -64,5 +65,20 @@ describe("a pack's environment and its end state", () => {
     expect(result.code).toBe(0);
     // add-three's reference makes the one call the live agent made: the same end state as above.
     expect(endStates(out)).toEqual({ 'add-three': { count: 3 }, 'add-three-twice': { count: 6 } });
+  });
+
+  it("passes every reference trajectory through the pack's end-state check, end state computed", async () => {
+    const pack = ((await import(join(COUNTER_PACK, 'src', 'index.ts'))) as { default: Pack }).default;
+    expect(await referenceAnswerProblems(pack)).toEqual([]);
+    const [first] = await loadPackCases(pack);
+    const wrong = { ...(first as Case), expectedEndState: { count: 4 } };
+    expect(await referenceAnswerProblems(pack, [wrong])).toEqual([
+      {
+        caseId: 'add-three',
+        file: join(COUNTER_PACK, 'fixtures', 'add-three.json'),
+        message:
+          'fails check "end-state" (The counter ends where the case says): expected {"count":4}, the counter ends at {"count":3}',
+      },
+    ]);
   });
 });

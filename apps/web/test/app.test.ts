@@ -91,7 +91,7 @@ describe('the viewer app, asked directly', () => {
       transcript: { ...base.transcript, endState: { refunds: [], note: '<script>alert(1)</script>' } },
     });
     store.close();
-    const page = await (await createApp(EvalStore.openReadOnly(path)).request('/runs/1/cases/case-1')).text();
+    const page = await (await ask(viewerApp(EvalStore.openReadOnly(path)), '/runs/1/cases/case-1')).text();
     expect(page).toContain(
       '<details class="expected-end-state"><summary>expected end state</summary><pre>{\n  &quot;refunds&quot;: [\n    {\n' +
         '      &quot;orderId&quot;: &quot;ORD-1042&quot;,\n      &quot;amount&quot;: 24.99\n    }\n  ]\n}</pre></details>',

@@ -4,18 +4,24 @@
  * a judge is paid to read the content.
  */
 import { type Case, defineCheck, type Severity } from '@evalpacks/core';
+import { FENCE_NAME, fencedIn, handlerLanguage } from './language.ts';
 import { codeBlocks, lineCount } from './markdown.ts';
 import {
+  noIssuesStatement,
   reportedFindings,
   SEVERITIES,
   severityLabels,
   summaryTable,
   TOTAL_FORMAT,
   TOTAL_LINE,
+  totalCounts,
 } from './review-format.ts';
 import { outOfScopeRemarks } from './scope.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+const QUOTE_LENGTH = 80;
+const shorten = (text: string) => (text.length > QUOTE_LENGTH ? `${text.slice(0, QUOTE_LENGTH - 1)}…` : text);
 
 /**
  * A clean review of correct code has no findings to rate and no fixes to show, so demanding severities or
@@ -67,14 +73,25 @@ const severityLevelsCheck = defineCheck({
   },
 });
 
+/**
+ * The fixes must be code in the handler's own language, fenced as the Expectation asks (`ts` or `python`):
+ * a Python fix for a TypeScript handler cannot be applied, and an unlabelled block is not what was asked.
+ */
 const codeFixesCheck = defineCheck({
   id: 'code-fixes',
   name: 'Code blocks with fixes',
   part: 'expectation',
   run(transcript, testCase) {
-    const found = codeBlocks(transcript.answer).length;
+    const language = handlerLanguage(testCase);
+    const blocks = codeBlocks(transcript.answer);
+    const found = blocks.filter((block) => fencedIn(block.lang, language)).length;
+    const others = blocks.length - found;
     const needed = findingsDue(testCase, transcript.answer) ? 1 : 0;
-    return { passed: found >= needed, detail: `found ${plural(found, 'code block')}; needed ${needed}` };
+    const rest = others > 0 ? ` (and ${plural(others, 'block')} in another language or unlabelled)` : '';
+    return {
+      passed: found >= needed,
+      detail: `found ${plural(found, `${FENCE_NAME[language]} code block`)}${rest}; needed ${needed}`,
+    };
   },
 });
 
@@ -131,8 +148,6 @@ const summaryCountCheck = defineCheck({
   },
 });
 
-const QUOTE_LENGTH = 80;
-
 const staysInScopeCheck = defineCheck({
   id: 'stays-in-scope',
   name: 'Stays within scope',
@@ -141,8 +156,49 @@ const staysInScopeCheck = defineCheck({
     const remarks = outOfScopeRemarks(transcript.answer);
     const first = remarks[0];
     if (first === undefined) return { passed: true, detail: 'no style, readability, naming or formatting remarks' };
-    const quote = first.length > QUOTE_LENGTH ? `${first.slice(0, QUOTE_LENGTH - 1)}…` : first;
-    return { passed: false, detail: `found ${plural(remarks.length, 'out-of-scope remark')}, first: "${quote}"` };
+    return {
+      passed: false,
+      detail: `found ${plural(remarks.length, 'out-of-scope remark')}, first: "${shorten(first)}"`,
+    };
+  },
+});
+
+/**
+ * The zero-findings rule of a clean case: code with nothing wrong gets a review that reports nothing and
+ * says so. Any finding is invented there, whether it sits in the table, in a rated section or in the Total
+ * line, and however low it is rated; on a case that expects findings there is nothing to invent against.
+ */
+const noInventedFindingsCheck = defineCheck({
+  id: 'no-invented-findings',
+  name: 'No invented findings',
+  part: 'narrowing',
+  run(transcript, testCase) {
+    const expected = testCase.expectedFindings.length;
+    if (expected > 0) return { passed: true, detail: `not a clean case: ${plural(expected, 'finding')} expected` };
+    const answer = transcript.answer;
+    const table = summaryTable(answer);
+    const rows = table?.rows ?? [];
+    if (table && rows.length > 0) {
+      const column = Math.max(
+        0,
+        table.header.findIndex((cell) => /finding/i.test(cell)),
+      );
+      const first = shorten(rows[0]?.[column] ?? '');
+      return {
+        passed: false,
+        detail: `reports ${plural(rows.length, 'finding')} on code with none, first: "${first}"`,
+      };
+    }
+    const rated = severityLabels(answer);
+    if (rated.length > 0) return { passed: false, detail: `rates a finding (${rated.join(', ')}) on code with none` };
+    const counted = (totalCounts(answer) ?? []).reduce((sum, n) => sum + n, 0);
+    if (counted > 0)
+      return { passed: false, detail: `counts ${plural(counted, 'finding')} in its Total on code with none` };
+    const statement = noIssuesStatement(answer);
+    if (statement === undefined) {
+      return { passed: false, detail: 'reports no findings but never says so ("No ... issues found.")' };
+    }
+    return { passed: true, detail: `reports no findings and says so: "${statement.trim()}"` };
   },
 });
 
@@ -153,4 +209,5 @@ export const checks = [
   noFullRewriteCheck,
   summaryCountCheck,
   staysInScopeCheck,
+  noInventedFindingsCheck,
 ];

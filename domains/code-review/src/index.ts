@@ -6,7 +6,7 @@ export { checks };
 export default definePack({
   name: 'code-review',
   description:
-    'Reviews AWS Lambda handlers (TypeScript on Node.js) for security, performance and reliability issues, ' +
+    'Reviews AWS Lambda handlers (TypeScript on Node.js, and Python) for security, performance and reliability issues, ' +
     'in a fixed Markdown format: summary table, one section per finding with a targeted fix, severity count.',
   root: new URL('..', import.meta.url),
   checks,

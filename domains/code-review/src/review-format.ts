@@ -51,3 +51,23 @@ export function severityLabels(answer: string): Severity[] {
 export function reportedFindings(answer: string): number {
   return summaryTable(answer)?.rows.length ?? 0;
 }
+
+/** The counts of the review's last Total line, in scale order, or undefined when it has none. */
+export function totalCounts(answer: string): number[] | undefined {
+  const line = answer.split('\n').findLast((candidate) => TOTAL_LINE.test(candidate));
+  const match = line === undefined ? null : TOTAL_LINE.exec(line);
+  return match ? SEVERITIES.map((_, i) => Number(match[i + 1])) : undefined;
+}
+
+/**
+ * The sentence a clean review states its verdict in: the Expectation's `No security, performance or
+ * reliability issues found.`, or the same said in other words ("no problems were found", "I found no
+ * issues"), outside code.
+ */
+const NO_ISSUES =
+  /\bno\b[\w\s,/-]{0,80}?\b(?:issues|problems|findings|vulnerabilities)\b(?:\s+(?:were|was))?\s+(?:found|identified|detected)\b|\b(?:found|identified|detected)\s+no\b[\w\s,/-]{0,80}?\b(?:issues|problems|findings|vulnerabilities)\b/i;
+
+/** The line of prose in which a review says it found nothing, if it does. */
+export function noIssuesStatement(answer: string): string | undefined {
+  return outsideFences(answer).find((line) => NO_ISSUES.test(line));
+}

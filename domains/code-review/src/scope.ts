@@ -7,12 +7,13 @@
 import { blankInlineCode, outsideFences } from './markdown.ts';
 
 /**
- * Topic words. Kept narrow on purpose: "readable" alone is left out ("the SSN is readable by any origin"
- * is a security finding), and so is "formatting" after "string" (string formatting is how injection
- * happens), and "style" after a hyphen ("callback-style" describes an API, not a taste).
+ * Topic words, for TypeScript and Python reviews alike. Kept narrow on purpose: "readable" alone is left
+ * out ("the SSN is readable by any origin" is a security finding), and so is "formatting" after "string"
+ * or Python's "%-" (string formatting is how injection happens), and "style" after a hyphen
+ * ("callback-style" describes an API, not a taste).
  */
 const TOPIC =
-  /\breadability\b|\b(?:more|less) readable\b|\b(?:easier|harder) to read\b|\bnaming\b|\brenam(?:e|ed|es|ing)\b|\b(?:variable|function|descriptive) names?\b|(?<!string )\bformatting\b|\breformat\w*|\bindentation\b|(?<![-\w])style\b|\bstylistic(?:ally)?\b|\bcamel ?case\b|\bsnake_case\b|\bprettier\b|\bsemicolons?\b|\btrailing commas?\b/gi;
+  /\breadability\b|\b(?:more|less) readable\b|\b(?:easier|harder) to read\b|\bnaming\b|\brenam(?:e|ed|es|ing)\b|\b(?:variable|function|descriptive) names?\b|(?<!string |%-)\bformatting\b|\breformat\w*|\bindentation\b|(?<![-\w])style\b|\bstylistic(?:ally)?\b|\bcamel ?case\b|\bsnake_case\b|\bprettier\b|\bsemicolons?\b|\btrailing commas?\b|\bPEP ?8\b|\bdocstrings?\b/gi;
 
 const NEGATION_WORD = /^(?:not|no|never|nor|none|without|neither)$|n't$/;
 /**

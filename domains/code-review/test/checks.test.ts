@@ -1,3 +1,4 @@
+import type { Case } from '@evalpacks/core';
 import { describe, expect, it } from 'vitest';
 import { checks } from '../src/checks.ts';
 import { caseWith, cleanCase, runCheck, sampleReview } from './support.ts';
@@ -9,7 +10,7 @@ const table = (rows: string[], header = '| # | Finding | Severity | Location |')
   [header, header.replace(/[^|]+/g, '---'), ...rows].join('\n');
 
 describe('code review checks', () => {
-  it('are the six structural checks, each tagged with the RISEN part it enforces', () => {
+  it('are the seven structural checks, each tagged with the RISEN part it enforces', () => {
     expect(checks.map((check) => [check.id, check.part])).toEqual([
       ['summary-table', 'expectation'],
       ['severity-levels', 'expectation'],
@@ -17,6 +18,7 @@ describe('code review checks', () => {
       ['no-full-rewrite', 'narrowing'],
       ['summary-count', 'expectation'],
       ['stays-in-scope', 'narrowing'],
+      ['no-invented-findings', 'narrowing'],
     ]);
   });
 });
@@ -105,28 +107,60 @@ describe('severity-levels', () => {
 });
 
 describe('code-fixes', () => {
+  const pythonCase = caseWith({
+    input: 'import json\n\ndef handler(event, context):\n    return {"statusCode": 200}\n',
+  });
+  const fences = (...langs: string[]) => langs.map((lang) => `\`\`\`${lang}\nfix()\n\`\`\``).join('\n\n');
+
   it('passes a review with fix blocks', () => {
-    expect(runCheck('code-fixes', good)).toEqual({ passed: true, detail: 'found 10 code blocks; needed 1' });
+    expect(runCheck('code-fixes', good)).toEqual({ passed: true, detail: 'found 10 ts code blocks; needed 1' });
   });
 
   it('fails a review of vulnerable code that shows no code', () => {
     const answer = table(['| 1 | SSN in response | critical | body |']);
-    expect(runCheck('code-fixes', answer)).toEqual({ passed: false, detail: 'found 0 code blocks; needed 1' });
+    expect(runCheck('code-fixes', answer)).toEqual({ passed: false, detail: 'found 0 ts code blocks; needed 1' });
   });
 
   it('counts blocks nested under list items', () => {
     const answer = '1. SSN in response\n   - Fix:\n     ```ts\n     delete body.ssn;\n     ```';
-    expect(runCheck('code-fixes', answer).detail).toBe('found 1 code block; needed 1');
+    expect(runCheck('code-fixes', answer).detail).toBe('found 1 ts code block; needed 1');
   });
 
   it('counts a block left open at the end of a truncated answer', () => {
-    expect(runCheck('code-fixes', 'Fix:\n```ts\nconst ddb = client();').detail).toBe('found 1 code block; needed 1');
+    expect(runCheck('code-fixes', 'Fix:\n```ts\nconst ddb = client();').detail).toBe('found 1 ts code block; needed 1');
+  });
+
+  it('fails a review of a TypeScript handler whose fixes are Python or unlabelled', () => {
+    expect(runCheck('code-fixes', fences('python', ''))).toEqual({
+      passed: false,
+      detail: 'found 0 ts code blocks (and 2 blocks in another language or unlabelled); needed 1',
+    });
+  });
+
+  it('takes `typescript` for `ts`, in any case', () => {
+    expect(runCheck('code-fixes', fences('TypeScript', 'TS')).detail).toBe('found 2 ts code blocks; needed 1');
+  });
+
+  it('asks a review of a Python handler for python blocks', () => {
+    expect(runCheck('code-fixes', fences('python', 'py', 'ts'), pythonCase)).toEqual({
+      passed: true,
+      detail: 'found 2 python code blocks (and 1 block in another language or unlabelled); needed 1',
+    });
+    expect(runCheck('code-fixes', fences('ts'), pythonCase)).toEqual({
+      passed: false,
+      detail: 'found 0 python code blocks (and 1 block in another language or unlabelled); needed 1',
+    });
+  });
+
+  it('follows the language a case file tags over what its input looks like', () => {
+    const tagged = { ...caseWith({ input: 'x = 1' }), tags: ['python'] } as Case;
+    expect(runCheck('code-fixes', fences('python'), tagged).detail).toBe('found 1 python code block; needed 1');
   });
 
   it('asks for no code from a clean review of clean code', () => {
     expect(runCheck('code-fixes', clean, cleanCase())).toEqual({
       passed: true,
-      detail: 'found 0 code blocks; needed 0',
+      detail: 'found 0 ts code blocks; needed 0',
     });
   });
 
@@ -134,7 +168,7 @@ describe('code-fixes', () => {
     const answer = table(['| 1 | Hardcoded TEST_API_KEY | high | test file |']);
     expect(runCheck('code-fixes', answer, cleanCase())).toEqual({
       passed: false,
-      detail: 'found 0 code blocks; needed 1',
+      detail: 'found 0 ts code blocks; needed 1',
     });
   });
 });

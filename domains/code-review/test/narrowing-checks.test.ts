@@ -76,8 +76,20 @@ describe('stays-in-scope', () => {
     ['readable data', 'The SSN is readable by any origin.'],
     ['topic words inside inline code', 'Use `formatResponse()` and `styleGuard` for the body.'],
     ['topic words inside code blocks', '```ts\n// rename for readability\nconst style = 1;\n```'],
+    ['Python %-formatting as an injection vector', 'The SQL text is built with %-formatting of `user_id`.'],
+    ['Python f-string formatting as an injection vector', 'The shell command comes from f-string formatting.'],
   ])('passes %s', (_, answer) => {
     expect(runCheck('stays-in-scope', answer).passed).toBe(true);
+  });
+
+  it.each([
+    ['PEP 8', 'Follow PEP 8 line lengths in the handler.'],
+    ['docstrings', 'Add a docstring to `handler` describing the event.'],
+  ])('fails a Python style remark: %s', (_, answer) => {
+    expect(runCheck('stays-in-scope', answer)).toEqual({
+      passed: false,
+      detail: `found 1 out-of-scope remark, first: "${answer}"`,
+    });
   });
 
   it('is not fooled by a negation that belongs to another clause', () => {
@@ -92,5 +104,68 @@ describe('stays-in-scope', () => {
     expect(runCheck('stays-in-scope', answer).detail).toBe(
       `found 1 out-of-scope remark, first: "${answer.slice(0, 79)}…"`,
     );
+  });
+});
+
+describe('no-invented-findings', () => {
+  const header = '## Summary\n\n| # | Finding | Severity | Location |\n|---|---|---|---|';
+  const cleanReview = (verdict: string, total = '**Total: 0 critical, 0 high, 0 medium, 0 low**') =>
+    `${header}\n\n${verdict}\n\n${total}`;
+
+  it('passes the clean format of the Expectation on a clean case, quoting the verdict', () => {
+    expect(runCheck('no-invented-findings', clean, cleanCase())).toEqual({
+      passed: true,
+      detail: 'reports no findings and says so: "No security, performance or reliability issues found."',
+    });
+  });
+
+  it.each([
+    ['in other words', 'No problems were found in this handler.'],
+    ['in the first person', 'I found no security or reliability issues.'],
+  ])('accepts the verdict said %s', (_, verdict) => {
+    expect(runCheck('no-invented-findings', cleanReview(verdict), cleanCase()).passed).toBe(true);
+  });
+
+  it('fails a clean case whose review lists a finding in its table, naming the first', () => {
+    const answer = `${header}\n| 1 | IDOR on \`invoiceId\` | critical | handler |\n| 2 | Key | low | test |\n\n**Total: 1 critical, 0 high, 0 medium, 1 low**`;
+    expect(runCheck('no-invented-findings', answer, cleanCase())).toEqual({
+      passed: false,
+      detail: 'reports 2 findings on code with none, first: "IDOR on `invoiceId`"',
+    });
+  });
+
+  it('fails a finding rated outside the table, however low', () => {
+    const answer = `${cleanReview('No issues found.')}\n\n### 1. Client reuse\n**Severity:** low`;
+    expect(runCheck('no-invented-findings', answer, cleanCase())).toEqual({
+      passed: false,
+      detail: 'rates a finding (low) on code with none',
+    });
+  });
+
+  it('fails a Total that counts a finding the table does not show', () => {
+    const answer = cleanReview('No issues found.', '**Total: 0 critical, 0 high, 1 medium, 0 low**');
+    expect(runCheck('no-invented-findings', answer, cleanCase())).toEqual({
+      passed: false,
+      detail: 'counts 1 finding in its Total on code with none',
+    });
+  });
+
+  it('fails a clean review that never says it found nothing', () => {
+    expect(runCheck('no-invented-findings', cleanReview('The handler looks fine to me.'), cleanCase())).toEqual({
+      passed: false,
+      detail: 'reports no findings but never says so ("No ... issues found.")',
+    });
+  });
+
+  it('does not take the verdict from a code block', () => {
+    const answer = cleanReview('```ts\n// No issues found.\n```');
+    expect(runCheck('no-invented-findings', answer, cleanCase()).passed).toBe(false);
+  });
+
+  it('has nothing to say on a case that expects findings', () => {
+    expect(runCheck('no-invented-findings', good)).toEqual({
+      passed: true,
+      detail: 'not a clean case: 2 findings expected',
+    });
   });
 });

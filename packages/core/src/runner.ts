@@ -30,6 +30,7 @@ export { JUDGE_STYLES, type JudgeStyle, parseVerdict, VERDICT_SHAPES, verdictJso
 export { fixturePath, loadSampleTranscript, loadSampleTranscripts } from './pack/fixtures.ts';
 export { formatLabels, labelsPath, loadPackLabels, parseLabels, writePackLabels } from './pack/labels-file.ts';
 export { listVariants, loadPackCaseFiles } from './pack/load-pack.ts';
+export { ASSUMED_PASS_RATE, type PackFigures, packFigures } from './pack/pack-figures.ts';
 export { loadVariant } from './pack/prompt.ts';
 export {
   AdaptiveConcurrency,
@@ -46,7 +47,7 @@ export type {
   StructuredCallResponse,
 } from './runner/ports.ts';
 export { type ReplayOptions, replayAgent, type StoredTranscript } from './runner/replay-agent.ts';
-export { type RunOptions, runPack } from './runner/run-pack.ts';
+export { MAX_ANSWER_CHARS, type RunOptions, runPack } from './runner/run-pack.ts';
 export { type SampleFallbackAgent, uncachedAgent, withSampleFallback } from './runner/sample-agent.ts';
 export { casesInShard, describeShard, parseShard, type Shard, ShardSchema, shardOfCase } from './runner/shard.ts';
 export { toolInputJsonSchema } from './tools/define-tool.ts';

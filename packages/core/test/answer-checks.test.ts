@@ -25,6 +25,30 @@ describe('answerContains', () => {
   });
 });
 
+describe('answerContains with alternatives', () => {
+  it('passes when any alternative appears, ignoring case, and names the one it found', () => {
+    const check = answerContains(['5', 'five']);
+    expect(check).toMatchObject({ id: 'answer-contains-5-or-five', name: 'Answer contains "5" or "five"' });
+    expect(check.run(transcriptWith([], 'The text has FIVE words.'), sampleCase)).toEqual({
+      passed: true,
+      detail: 'the answer contains "five"',
+    });
+    expect(check.run(transcriptWith([], 'It has 5 words.'), sampleCase).passed).toBe(true);
+  });
+
+  it('fails when none appears, naming every alternative', () => {
+    expect(answerContains(['5', 'five']).run(transcriptWith([], 'It has four words.'), sampleCase)).toEqual({
+      passed: false,
+      detail: 'the answer must contain "5" or "five" (ignoring case); it does not',
+    });
+    expect(answerContains(['a', 'b', 'c']).name).toBe('Answer contains "a", "b" or "c"');
+  });
+
+  it('reads a list of one as the plain keyword', () => {
+    expect(answerContains(['Paris'])).toMatchObject({ id: 'answer-contains-paris', name: 'Answer contains "Paris"' });
+  });
+});
+
 describe('turnsWithin', () => {
   it('passes at the limit and fails above it', () => {
     const check = turnsWithin(2);

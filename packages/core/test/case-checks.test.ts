@@ -55,9 +55,26 @@ describe('caseChecks', () => {
       ['answer-contains-paris', true],
     ]);
   });
+
+  it('turns a list of keywords into one check that any of them passes', () => {
+    const testCase = parse({ expectTools: ['word_count'], expectedKeyword: ['5', 'five'] });
+    const count = { name: 'word_count', arguments: { text: 'a b c d e' }, result: '5' };
+    const results = runChecks(caseChecks(testCase), transcriptWith([count], 'Five words.'), testCase);
+    expect(results.map((r) => [r.id, r.passed])).toEqual([
+      ['calls-word-count', true],
+      ['answer-contains-5-or-five', true],
+    ]);
+  });
 });
 
 describe('CaseSchema tool expectations', () => {
+  it('takes a keyword or a non-empty list of alternatives', () => {
+    expect(parse({ expectedKeyword: 'Paris' }).expectedKeyword).toBe('Paris');
+    expect(parse({ expectedKeyword: ['5', 'five'] }).expectedKeyword).toEqual(['5', 'five']);
+    expect(problem({ expectedKeyword: [] })).toBe('Too small: expected array to have >=1 items');
+    expect(problem({ expectedKeyword: ['5', ''] })).toBe('Too small: expected string to have >=1 characters');
+  });
+
   it('rejects a tool that is both required and forbidden, and tools required when none may be called', () => {
     expect(problem({ expectTools: ['issue_refund'], neverTools: ['issue_refund'] })).toBe(
       '"issue_refund" is both required and forbidden',

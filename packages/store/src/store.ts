@@ -29,6 +29,7 @@ import { type RunFacets, type RunFilter, type RunPage, selectRunFacets, selectRu
 import {
   beat,
   claimRun,
+  deleteUnstartedRun,
   type OwnerRecord,
   type RunOwner,
   selectRunOwner,
@@ -51,7 +52,8 @@ import { sqliteCallCache } from './sqlite-call-cache.ts';
 
 /**
  * Run history and the call cache in one SQLite file. Every write is its own transaction and lands
- * before the call returns, so whatever completed survives a killed process.
+ * before the call returns, so whatever completed survives a killed process; a merge writes its whole run
+ * in one (inOneTransaction), so a killed merge leaves nothing.
  */
 export class EvalStore {
   private constructor(
@@ -82,6 +84,14 @@ export class EvalStore {
    */
   claimRun(id: number, owner: RunOwner, isLive: (current: OwnerRecord) => boolean): OwnerRecord | undefined {
     return this.guard(() => claimRun(this.db, id, owner, new Date().toISOString(), isLive));
+  }
+
+  /**
+   * Removes a run that saved no result while `owner` still owns it (it never started: nothing to list or
+   * resume), and frees its number; returns whether it did.
+   */
+  discardUnstartedRun(id: number, owner: RunOwner): boolean {
+    return this.guard(() => deleteUnstartedRun(this.db, id, owner));
   }
 
   /** Who records the run and when it last said so (see ownerAlive); undefined for runs of older stores. */
@@ -210,6 +220,29 @@ export class EvalStore {
   /** Takes a label back; false when there was none under that key. */
   removeLabel(pack: string, key: string): boolean {
     return this.guard(() => deleteLabel(this.db, pack, key));
+  }
+
+  /**
+   * Runs `work` as one transaction that may await between its writes (so a signal can be handled): what
+   * it writes lands whole when it resolves, and not at all when it throws, when `rollback` is called (a
+   * signal handler), or when the process dies. Other writers of the file wait for it (up to the busy
+   * timeout); readers see the file as it was.
+   */
+  async inOneTransaction<T>(work: () => Promise<T>): Promise<T> {
+    this.guard(() => this.db.exec('BEGIN IMMEDIATE'));
+    try {
+      const value = await work();
+      this.guard(() => this.db.exec('COMMIT'));
+      return value;
+    } catch (error) {
+      this.rollback();
+      throw error;
+    }
+  }
+
+  /** Drops every write of the transaction in flight (see inOneTransaction), if there is one. */
+  rollback(): void {
+    if (this.db.open && this.db.inTransaction) this.guard(() => this.db.exec('ROLLBACK'));
   }
 
   callCache(): CallCache {

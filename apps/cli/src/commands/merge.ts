@@ -1,34 +1,50 @@
 import { existsSync } from 'node:fs';
-import { type CaseRecord, caseRecord, recordSharing } from '@evalpacks/core/grade';
+import { type CaseRecord, caseRecord, readRepeatPolicy, recordSharing } from '@evalpacks/core/grade';
 import { visible } from '@evalpacks/core/report';
-import { EvalStore } from '@evalpacks/store';
+import { EvalStore, type RunMeta, thisProcess } from '@evalpacks/store';
 import { z } from 'zod';
 import { loadPrices } from '../cost/prices.ts';
 import { storedCost } from '../cost/stored-cost.ts';
+import { mergedResult } from '../memory/cut-texts.ts';
+import { onInterrupt } from '../memory/interrupts.ts';
+import { type MergePack, mergePack } from '../memory/merge-pack.ts';
 import { type MergedRun, mergeShards, type ShardRun } from '../memory/merge-shards.ts';
 import { readResultsFile, resultsRecord } from '../memory/results-file.ts';
-import { parseEvalOptions } from '../options/eval-options.ts';
+import { storedSplit } from '../memory/run-config.ts';
+import { checkedConfig } from '../memory/shard-record.ts';
+import { passRate, reporterList } from '../options/eval-options.ts';
+import { SplitOptionSchema } from '../options/split-option.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { consoleOutput, finishRun } from '../output/finish-run.ts';
 import { storedResults } from '../output/stored-results.ts';
-import { loadEvalPack } from '../packs/eval-pack.ts';
 import { reportPlan } from '../run/eval-plan.ts';
 import { planPolicy } from '../run/policy.ts';
 import { UsageError } from '../usage-error.ts';
 import { userPath } from '../user-path.ts';
 
-const MergeOptionsSchema = z.object({
-  out: z.string({ error: 'missing --out DB: the store file to write the joined run to' }).min(1),
-  files: z
-    .array(z.string())
-    .min(1, 'name the store files (or results.json files) of the shards: pnpm merge --out DB a.db b.db ...'),
-  reporter: z.array(z.string()).optional(),
-  reportDir: z.string().min(1).optional(),
-  minPassRate: z.string().optional(),
-  ci: z.boolean().default(false),
-  color: z.boolean().default(true),
-});
+/**
+ * Merge's own flags: the only source of the pack it loads, where it writes and what gates its exit code.
+ * A shard's record is data (its settings are compared, its --pack, --out, reporters and gates never used).
+ */
+const MergeOptionsSchema = z
+  .object({
+    out: z.string({ error: 'missing --out DB: the store file to write the joined run to' }).min(1),
+    files: z
+      .array(z.string())
+      .min(1, 'name the store files (or results.json files) of the shards: pnpm merge --out DB a.db b.db ...'),
+    domain: z.string().min(1).optional(),
+    pack: z.string().min(1).optional(),
+    reporter: reporterList.default(['console']),
+    reportDir: z.string().min(1).optional(),
+    minPassRate: passRate.optional(),
+    /** The split the shards must have run; absent, theirs (all of them the same one). */
+    split: SplitOptionSchema,
+    ci: z.boolean().default(false),
+    color: z.boolean().default(true),
+  })
+  .refine((o) => !(o.domain && o.pack), { message: 'use either --domain NAME or --pack PATH, not both' });
+type MergeOptions = z.infer<typeof MergeOptionsSchema>;
 
 /** A shard read from its store or results.json, and how to let go of it once merged. */
 type OpenShard = ShardRun & { close(): void };
@@ -36,21 +52,25 @@ type OpenShard = ShardRun & { close(): void };
 /**
  * The newest completed run of each shard's store, its results read a case at a time as the merge goes
  * (the store stays open until `close`), or the run a shard's results.json holds; a file that is not there
- * is refused.
+ * is refused. Either is untrusted: the run's config is checked in full and every result cut to the caps.
  */
 function readShard(file: string): OpenShard {
   const path = userPath(file);
   if (!existsSync(path)) throw new UsageError(`${file}: no such store file`);
-  if (path.endsWith('.json')) return { ...readResultsFile(file, path), close: () => {} };
-  const store = EvalStore.open(path);
+  if (path.endsWith('.json')) return readResultsFile(file, path);
+  const store = EvalStore.openReadOnly(path);
   try {
     const run = store.latestCompletedRun();
     if (!run) throw new UsageError(`${file}: no completed run to merge`);
+    const config = checkedConfig(run.config, `${file}: run ${run.id}`, 'config');
     return {
       file: path,
-      run,
+      run: { ...run, config },
       keys: store.resultKeys(run.id),
-      caseResults: (caseId) => store.caseResults(run.id, caseId),
+      caseResults: (caseId) =>
+        store
+          .caseResults(run.id, caseId)
+          .map((result) => mergedResult(file, `run ${run.id}: the result of ${caseId}`, result)),
       close: () => store.close(),
     };
   } catch (error) {
@@ -71,23 +91,40 @@ function readShards(files: string[]): OpenShard[] {
   }
 }
 
+/** The joined run's record: the shards' settings, its flags naming the pack merge loaded (not a record's). */
+function joinedMeta(merged: MergedRun, { flags: packFlags }: MergePack): MergedRun['meta'] {
+  const { pack: _pack, domain: _domain, ...flags } = merged.meta.config.flags;
+  return { ...merged.meta, config: { ...merged.meta.config, flags: { ...flags, ...packFlags } } };
+}
+
+/** Lets a signal in between writes: every this many milliseconds of writing, the event loop turns once. */
+const YIELD_MS = 50;
+
 /**
- * Records the joined run in the output store as one completed run, saving each result as it is read from
- * its shard; returns its id and the records the run keeps of its results (never the results).
+ * Records the joined run in the output store as one completed run, in one transaction: a merge that is
+ * stopped (a signal, an error, a kill) leaves no run, so nothing resumes or lists half of one, and merging
+ * again records it once. Saves each result as it is read from its shard; returns the run's id and the
+ * records it keeps of its results (never the results).
  */
-async function record(store: EvalStore, merged: MergedRun): Promise<{ runId: number; cases: CaseRecord[] }> {
+async function record(store: EvalStore, merged: MergedRun, meta: RunMeta) {
   const prices = await loadPrices();
-  const { meta, result } = merged;
   const costOf = storedCost(prices.priceOf, meta.agent, meta.judge);
-  const run = store.beginRun(meta);
-  const share = recordSharing();
-  const cases: CaseRecord[] = [];
-  for (const caseResult of merged.results()) {
-    store.saveCaseResult(run.id, caseResult, costOf);
-    cases.push(caseRecord(caseResult, share));
-  }
-  store.setRunStatus(run.id, 'completed', result.finishedAt);
-  return { runId: run.id, cases };
+  return store.inOneTransaction(async () => {
+    const run = store.beginRun(meta, thisProcess());
+    const share = recordSharing();
+    const cases: CaseRecord[] = [];
+    let turned = Date.now();
+    for (const caseResult of merged.results()) {
+      store.saveCaseResult(run.id, caseResult, costOf);
+      cases.push(caseRecord(caseResult, share));
+      if (Date.now() - turned >= YIELD_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turned = Date.now();
+      }
+    }
+    store.setRunStatus(run.id, 'completed', merged.result.finishedAt);
+    return { runId: run.id, cases };
+  });
 }
 
 /**
@@ -100,47 +137,53 @@ export async function mergeCommand(raw: Record<string, unknown>, io: CommandIo):
   if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? 'invalid options');
   const shards = readShards(parsed.data.files);
   try {
-    return await mergeInto(mergeShards(shards), parsed.data, io);
+    const merged = mergeShards(shards);
+    const { split } = parsed.data;
+    if (split !== undefined && storedSplit(merged.meta) !== split) {
+      throw new UsageError(`the shards ran --split ${storedSplit(merged.meta)}, not --split ${split}`);
+    }
+    return await mergeInto(merged, parsed.data, io);
   } finally {
     for (const shard of shards) shard.close();
   }
 }
 
 /** Records the joined run in --out, prints its summary and writes its reports; resolves to the exit code. */
-async function mergeInto(merged: MergedRun, given: z.infer<typeof MergeOptionsSchema>, io: CommandIo): Promise<number> {
-  const { out, files, reporter, reportDir, minPassRate, ci, color } = given;
+async function mergeInto(merged: MergedRun, given: MergeOptions, io: CommandIo): Promise<number> {
+  const { out, files } = given;
   const outPath = userPath(out);
-  const { shard: _shard, ...flags } = (merged.meta.config.flags ?? {}) as Record<string, unknown>;
-  const options = parseEvalOptions({
-    ...flags,
-    ...(reporter && { reporter }),
-    ...(reportDir && { out: reportDir }),
-    ...(minPassRate !== undefined && { minPassRate }),
-    ci,
-    color,
-  });
-  const pack = await loadEvalPack(options);
+  const loaded = await mergePack(given, merged);
+  const meta = joinedMeta(merged, loaded);
   const store = EvalStore.open(outPath);
+  const stopListening = onInterrupt((signal) => {
+    store.rollback();
+    store.close();
+    return `evalpacks: ${signal}: merge stopped; nothing was recorded in ${outPath}`;
+  });
   try {
-    const { runId, cases } = await record(store, merged);
+    const { runId, cases } = await record(store, merged, meta).finally(stopListening);
     const { priceOf } = await loadPrices();
-    const report = reportPlan(options);
-    const output = consoleOutput(report, io, merged.meta.epochs, priceOf);
+    const { reporter, ci, color, reportDir, minPassRate } = given;
+    const report = reportPlan({ reporter, ci, color, quiet: false, out: reportDir, minPassRate });
+    const output = consoleOutput(report, io, meta.epochs, priceOf);
     const { result } = merged;
+    const split = storedSplit(merged.meta);
     output.line(
       visible(
-        `evalpacks · ${result.pack} · variant ${result.variant} · ${files.length} shards joined · ${new Set(cases.map((c) => c.case.id)).size} cases`,
+        `evalpacks · ${result.pack} · variant ${result.variant} · ${files.length} shards joined · ${new Set(cases.map((c) => c.case.id)).size} cases${split === 'all' ? '' : ` · split ${split}`}`,
       ),
     );
     output.line(`run    ${runId} · ${shortPath(outPath)}`);
     output.line('');
-    const policy = planPolicy(options.policy, pack);
+    // The shards' repeat policy (checked to be one), as the stored run keeps it: a value, never code.
+    const ranWith = meta.config.flags.policy;
+    const policy = planPolicy(typeof ranWith === 'string' ? readRepeatPolicy(ranWith) : undefined, loaded.pack);
     return await finishRun({
       run: { ...result, cases },
       // As eval's: the file reports read the joined run's results back from the store, a case at a time.
       results: () => storedResults(store, runId, cases),
-      record: resultsRecord(merged.meta),
-      epochs: merged.meta.epochs,
+      record: resultsRecord(meta),
+      epochs: meta.epochs,
       policy,
       report,
       runId,

@@ -1,4 +1,4 @@
-import type { Pack } from '@evalpacks/core';
+import { type Case, casesInSplit, type Label, type Pack, type SplitChoice } from '@evalpacks/core';
 import { compareJudges, fixList, type JudgeComparison, measureAgreement } from '@evalpacks/core/grade';
 import {
   agreementLines,
@@ -34,7 +34,7 @@ export type CalibrateJudgeOptions = z.input<typeof CalibrateOptionsSchema> & Eng
 export interface CalibrateResult {
   /** What `evalpacks calibrate` exits with: 1 when kappa is below minKappa, else 0. */
   exitCode: 0 | 1;
-  /** Labels held against the judge (the pack's labels file and the store's, each once). */
+  /** Labels held against the judge (the pack's labels file and the store's, each once; with split, those of its cases). */
   labels: number;
   /** The judge (judge A), its verdicts on the labelled items and how well they agree; absent with `export`. */
   judge?: CalibratedJudge;
@@ -87,6 +87,18 @@ async function exportLabels(pack: Pack, found: AllLabels, io: CommandIo): Promis
   return { exitCode: 0, labels: found.labels.length, exported: file };
 }
 
+/**
+ * The labels of the cases in a --split. A label whose case is gone has no split to go by and is left out
+ * (with --split all it is kept, and reported stale).
+ */
+function labelsInSplit(pack: Pack, cases: Case[], labels: Label[], split: SplitChoice): Label[] {
+  if (split === 'all') return labels;
+  const inSplit = new Set(casesInSplit(cases, split).map((testCase) => testCase.id));
+  const kept = labels.filter((label) => inSplit.has(label.caseId));
+  if (kept.length > 0) return kept;
+  throw new UsageError(`--split ${split}: none of the ${labels.length} labels of ${pack.name} is on a case in it`);
+}
+
 function sideLine(tag: string, side: JudgedSide): string {
   if (side.recorded > 0 && side.recorded === side.judged.length) {
     const { verdict } = side.judged[0]?.label ?? {};
@@ -122,10 +134,12 @@ async function calibrateJudges(
     );
   }
   const { cases, fileOf } = await loadPackCaseFiles(pack);
+  const split = options.split ?? 'all';
+  const labels = labelsInSplit(pack, cases, found.labels, split);
   const context: SideContext = {
     pack,
     cases,
-    labels: found.labels,
+    labels,
     store,
     offline: options.offline,
     concurrency: options.concurrency,
@@ -154,7 +168,8 @@ async function calibrateJudges(
     : undefined;
 
   const sources = `${found.fromFile} from ${shortPath(found.file)}, ${found.fromStore} from the store`;
-  io.write(`evalpacks calibrate · ${pack.name} · ${found.labels.length} labels (${sources})\n`);
+  const ofSplit = split === 'all' ? '' : ` · split ${split}: ${labels.length} of them`;
+  io.write(`evalpacks calibrate · ${pack.name} · ${found.labels.length} labels (${sources})${ofSplit}\n`);
   io.write(b ? sideLine('judge A', a) + sideLine('judge B', b) : sideLine('judge', a));
   const calls = [a, b].filter((side) => side !== undefined).map((side) => side.calls);
   const made = calls.reduce((sum, c) => sum + c.made, 0);
@@ -185,7 +200,7 @@ async function calibrateJudges(
   io.write(`${lines.join('\n')}\n`);
 
   const result = {
-    labels: found.labels.length,
+    labels: labels.length,
     judge: judgeA,
     ...(judgeB && { versus: judgeB }),
     ...(comparison && { comparison }),

@@ -5,10 +5,10 @@ import type { RunMeta, RunRecord } from '@evalpacks/store';
 import { UsageError } from '../usage-error.ts';
 import { configDifferences, type RunConfig } from './run-config.ts';
 
-/** One shard's run as read from its store file (or results.json). */
+/** One shard's run as read from its store file (or results.json), its config checked (checkedConfig). */
 export interface ShardRun {
   file: string;
-  run: RunRecord;
+  run: RunRecord & { config: RunConfig };
   /** The case and epoch of each result it holds. */
   keys: { caseId: string; epoch: number }[];
   /** Its results of one case, every epoch it holds: read when the merge reaches the case. */
@@ -16,7 +16,9 @@ export interface ShardRun {
 }
 
 export interface MergedRun {
-  meta: Omit<RunMeta, 'startedAt'> & { startedAt: string };
+  /** The file the joined run's settings are read from (the first named), as refusals name it. */
+  first: string;
+  meta: Omit<RunMeta, 'startedAt' | 'config'> & { startedAt: string; config: RunConfig };
   /** The joined run but its cases. */
   result: Omit<RunResult, 'cases'>;
   /** Its results in the run's order, read from the shards a case at a time. */
@@ -24,7 +26,6 @@ export interface MergedRun {
 }
 
 const name = (shard: ShardRun) => basename(shard.file);
-const configOf = (shard: ShardRun) => shard.run.config as unknown as RunConfig;
 
 /** Every shard 1..N of one count, each once; otherwise the one-line reason. */
 function checkCoverage(shards: ShardRun[]): number {
@@ -62,6 +63,10 @@ function checkSameConfiguration(shards: ShardRun[]): void {
   for (const shard of rest) {
     const sides: [string, string] = [`in ${name(first)}`, `in ${name(shard)}`];
     const differences = configDifferences(first.run, shard.run, sides, ['shard']);
+    // How a case's epochs make its outcome: the same for every shard, or the join grades by one of them.
+    const policies = [first, shard].map((s) => s.run.config.flags.policy ?? 'the default');
+    if (policies[0] !== policies[1])
+      differences.push(`--policy: ${policies[0]} ${sides[0]}, ${policies[1]} ${sides[1]}`);
     if (differences.length > 0) {
       throw new UsageError(
         `${name(first)} and ${name(shard)} are shards of different configurations: ${differences.join('; ')}`,
@@ -97,7 +102,7 @@ export function mergeShards(shards: ShardRun[]): MergedRun {
   checkCoverage(shards);
   checkSameConfiguration(shards);
   const first = shards[0] as ShardRun;
-  const config = configOf(first);
+  const { config } = first.run;
   const caseIds = Object.keys(config.cases);
   for (const shard of shards) checkComplete(shard, caseIds, first.run.epochs);
 
@@ -118,6 +123,7 @@ export function mergeShards(shards: ShardRun[]): MergedRun {
   const { shard: _part, ...flags } = config.flags;
   const { id: _id, status: _status, finishedAt: _finished, shard: _shard, gitCommit, ...meta } = first.run;
   return {
+    first: name(first),
     meta: {
       ...meta,
       ...(commits.size === 1 && gitCommit !== undefined && { gitCommit }),

@@ -1,6 +1,9 @@
-import type { ModelRef } from '@evalpacks/core';
+import { type ModelRef, SPLIT_CHOICES, type SplitChoice } from '@evalpacks/core';
+import { readRepeatPolicy } from '@evalpacks/core/grade';
 import { redactUrl, splitCredentials } from '@evalpacks/core/report';
+import { JUDGE_STYLES } from '@evalpacks/core/runner';
 import type { RunMeta } from '@evalpacks/store';
+import { z } from 'zod';
 import { BACKEND_FLAGS } from '../backends/registry.ts';
 import { userPath } from '../user-path.ts';
 
@@ -14,6 +17,7 @@ const CONFIG_FLAGS = [
   'variant',
   'prompt',
   'testCase',
+  'split',
   'model',
   'judgeModel',
   'structuralOnly',
@@ -34,24 +38,60 @@ const CONFIG_FLAGS = [
   'shard',
 ];
 
+/** A flag's value as a run keeps it: what commander or a command's options schema gave. */
+const FlagValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
+type FlagValue = z.infer<typeof FlagValueSchema>;
+
+/** The repeat policy merge and compare --runs grade a stored run by, unless told another. */
+const PolicyValueSchema = z
+  .string()
+  .refine((text) => readRepeatPolicy(text) !== undefined, 'not one of majority, all, any, min-rate:R');
+
+/**
+ * The config flags as a stored run keeps them. A stored run's flags are read back (by --resume, by merge
+ * from a CI job's file), so they are checked as any input is: anything that is not one of CONFIG_FLAGS
+ * (an --out, a --reporter, a gate) is no part of a run and is dropped.
+ */
+export const StoredFlagsSchema = z.object(
+  Object.fromEntries(
+    CONFIG_FLAGS.map((name) => [name, (name === 'policy' ? PolicyValueSchema : FlagValueSchema).optional()]),
+  ) as Record<string, z.ZodOptional<z.ZodType<FlagValue>>>,
+);
+
 /**
  * What decides a run's results beyond the record's own fields (pack, variant, prompt hash, models, epochs,
- * offline). A type rather than an interface, so it passes as the plain JSON record the store keeps.
+ * offline). New settings are added as optional fields, so a run recorded before them still reads.
  */
-export type RunConfig = {
+export const RunConfigSchema = z.object({
   /** Case id to a hash of its content, so an edited case is noticed. */
-  cases: Record<string, string>;
-  structural: boolean;
-  judgeAlways: boolean;
-  maxTurns: number;
-  judgeStyle: string;
+  cases: z.record(z.string(), z.string()),
+  structural: z.boolean(),
+  judgeAlways: z.boolean(),
+  maxTurns: z.number().int().min(1),
+  judgeStyle: z.enum(JUDGE_STYLES),
+  /**
+   * The version of the judge prompt that asks (core's, plus the pack's judge.md), for runs with a judge:
+   * one run is never judged by two prompts. Absent in runs recorded before it was kept.
+   */
+  judgePrompt: z.string().optional(),
+  /** A hash of the pack's checks and their code (see checksHash); absent in runs recorded before it was kept. */
+  checks: z.string().optional(),
   /** 'I/N' for one part of the cases, 'all' for them all; `cases` always lists every case of the run's configuration. */
-  shard: string;
+  shard: z.string(),
+  /** --split: 'dev' or 'test' for the cases of one split, 'all' for every case; `cases` lists the split's. Absent in runs recorded before splits. */
+  split: z.enum(SPLIT_CHOICES).optional(),
   /** The config flags as given, paths made absolute. */
-  flags: Record<string, unknown>;
-};
+  flags: StoredFlagsSchema,
+});
+
+/** A type rather than an interface (z.infer), so it passes as the plain JSON record the store keeps. */
+export type RunConfig = z.infer<typeof RunConfigSchema>;
 
 export const describeModel = (ref: ModelRef | undefined) => (ref ? `${ref.backend} ${ref.model}` : 'none');
+
+/** The split a stored run ran: its config's, all for runs recorded before splits were. */
+export const storedSplit = (run: { config: unknown }): SplitChoice =>
+  (run.config as Partial<RunConfig> | undefined)?.split ?? 'all';
 
 const withoutSecrets = (value: unknown) =>
   typeof value === 'string' && value.includes('://') ? redactUrl(splitCredentials(value).url) : value;
@@ -84,6 +124,9 @@ export function withStoredFlags(
 
 type StoredRun = Pick<RunMeta, 'pack' | 'variant' | 'promptHash' | 'epochs' | 'agent' | 'judge' | 'offline' | 'config'>;
 
+/** What a run recorded before a setting was kept says of it: never equal to a value a run records now. */
+const NOT_RECORDED = 'not recorded';
+
 /** Every setting of a run as one flat record, whether the record's fields or its config hold it. */
 function settings(run: StoredRun) {
   const config = run.config as Partial<RunConfig>;
@@ -99,8 +142,13 @@ function settings(run: StoredRun) {
     maxTurns: config.maxTurns,
     offline: run.offline,
     judgeStyle: config.judgeStyle,
+    // Only a run with a judge asks with a judge prompt; only one with structural checks runs the pack's.
+    judgePrompt: run.judge ? (config.judgePrompt ?? NOT_RECORDED) : 'none',
+    checks: config.structural === false ? 'not run' : (config.checks ?? NOT_RECORDED),
     // Runs recorded before shards existed ran every case.
     shard: config.shard ?? 'all',
+    // Runs recorded before splits existed ran every case.
+    split: storedSplit(run),
   };
 }
 
@@ -118,8 +166,24 @@ const LABELS: Record<Setting, string> = {
   maxTurns: '--max-turns',
   offline: '--offline',
   judgeStyle: '--judge-style',
+  judgePrompt: 'judge prompt',
+  checks: 'pack checks',
   shard: '--shard',
+  split: '--split',
 };
+
+/** One difference as a phrase; a hash means nothing to a person, so it is said in words. */
+function phrase(key: Setting, label: string, values: [unknown, unknown], sides: [string, string], variant: string) {
+  if (key === 'promptHash') return `prompt text (the ${variant} prompt differs ${sides[0]} and ${sides[1]})`;
+  if (key === 'checks' && !values.includes('not run')) {
+    if (values.includes(NOT_RECORDED)) {
+      const said = values.map((value) => (value === NOT_RECORDED ? NOT_RECORDED : 'recorded'));
+      return `${label}: ${said[0]} ${sides[0]}, ${said[1]} ${sides[1]}`;
+    }
+    return `pack checks (the code of the pack's checks differs ${sides[0]} and ${sides[1]})`;
+  }
+  return `${label}: ${String(values[0])} ${sides[0]}, ${String(values[1])} ${sides[1]}`;
+}
 
 function caseDifferences(before: Record<string, string>, now: Record<string, string>): string[] {
   const added = Object.keys(now).filter((id) => !(id in before));
@@ -146,11 +210,7 @@ export function configDifferences(
   const out: string[] = [];
   for (const [key, label] of Object.entries(LABELS) as [Setting, string][]) {
     if (before[key] === after[key] || ignore.includes(key)) continue;
-    out.push(
-      key === 'promptHash'
-        ? `prompt text (the ${after.variant} prompt differs ${sides[0]} and ${sides[1]})`
-        : `${label}: ${String(before[key])} ${sides[0]}, ${String(after[key])} ${sides[1]}`,
-    );
+    out.push(phrase(key, label, [before[key], after[key]], sides, after.variant));
   }
   const cases = (run: StoredRun) => (run.config as Partial<RunConfig>).cases ?? {};
   return [...out, ...caseDifferences(cases(stored), cases(now))];

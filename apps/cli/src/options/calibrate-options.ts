@@ -4,12 +4,15 @@ import { BACKEND_OPTIONS, backendSchema, DEFAULT_BACKEND, unusedBackendFlags } f
 import { UsageError } from '../usage-error.ts';
 import { JudgeStyleSchema } from './eval-options.ts';
 import { count } from './run-limits.ts';
+import { SplitOptionSchema } from './split-option.ts';
 
 /** The calibrate command's flags after commander has read them. */
 export const CalibrateOptionsSchema = z
   .object({
     domain: z.string().min(1).optional(),
     pack: z.string().min(1).optional(),
+    /** Only the labels of cases in one split: tune the judge on dev, confirm it on test. */
+    split: SplitOptionSchema,
     judgeBackend: backendSchema('--judge-backend').default(DEFAULT_BACKEND),
     judgeModel: z.string().min(1).optional(),
     judgeStyle: JudgeStyleSchema,
@@ -39,9 +42,12 @@ export const CalibrateOptionsSchema = z
     const unused = unusedBackendFlags(o, [o.judgeBackend, o.versusBackend ?? o.judgeBackend]);
     if (unused) ctx.addIssue({ code: 'custom', message: unused });
   })
-  .refine((o) => !(o.export && (o.versusModel || o.versusPrompt || o.versusStyle || o.minKappa !== undefined)), {
-    message: '--export only writes the labels; run calibrate again without it to measure the judge',
-  });
+  .refine(
+    (o) => !(o.export && (o.versusModel || o.versusPrompt || o.versusStyle || o.minKappa !== undefined || o.split)),
+    {
+      message: '--export only writes the labels; run calibrate again without it to measure the judge',
+    },
+  );
 
 export type CalibrateOptions = z.infer<typeof CalibrateOptionsSchema>;
 

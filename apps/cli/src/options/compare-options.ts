@@ -4,6 +4,7 @@ import { defaultAgentModel } from '../backends/roles.ts';
 import { UsageError } from '../usage-error.ts';
 import { JudgeStyleSchema } from './eval-options.ts';
 import { flakyNeedsRepeats, maxCostSchema, maxFlakySchema, RUN_LIMITS } from './run-limits.ts';
+import { SplitOptionSchema } from './split-option.ts';
 
 const runId = (flag: string) =>
   z.coerce
@@ -35,6 +36,8 @@ export const CompareOptionsSchema = z
     judgeStyle: JudgeStyleSchema,
     ...BACKEND_OPTIONS.shape,
     testCase: z.array(z.string()).optional(),
+    /** The cases of one split on both sides; with --runs, the split both runs must have run. */
+    split: SplitOptionSchema,
     structuralOnly: z.boolean().default(false),
     skipStructural: z.boolean().default(false),
     ...RUN_LIMITS,

@@ -5,6 +5,7 @@ import { defaultAgentModel } from '../backends/roles.ts';
 import { REPORTERS } from '../output/file-reports.ts';
 import { UsageError } from '../usage-error.ts';
 import { flakyNeedsRepeats, maxCostSchema, maxFlakySchema, RUN_LIMITS } from './run-limits.ts';
+import { SplitOptionSchema } from './split-option.ts';
 
 /** `--judge-style`, shared by eval and compare. */
 export const JudgeStyleSchema = z
@@ -12,7 +13,7 @@ export const JudgeStyleSchema = z
   .default('structured');
 
 /** `--reporter json,junit --reporter markdown`: every name, each once, in the order given. */
-const reporterList = z
+export const reporterList = z
   .array(z.string())
   .transform((values) => [...new Set(values.flatMap((value) => value.split(',')).map((name) => name.trim()))])
   .pipe(
@@ -22,7 +23,7 @@ const reporterList = z
   );
 
 /** 0.8 or 80%: the share of case results that must pass for exit code 0. */
-const passRate = z
+export const passRate = z
   .string()
   .transform((text) => (text.trim().endsWith('%') ? Number(text.trim().slice(0, -1)) / 100 : Number(text)))
   .pipe(
@@ -47,6 +48,8 @@ export const EvalOptionsSchema = z
     variant: z.string().optional(),
     prompt: z.string().optional(),
     testCase: z.array(z.string()).optional(),
+    /** The cases of one split; absent: all of them. */
+    split: SplitOptionSchema,
     backend: backendSchema('--backend').default(DEFAULT_BACKEND),
     /** Defaults to --backend. */
     judgeBackend: backendSchema('--judge-backend').optional(),
@@ -104,9 +107,9 @@ export const EvalOptionsSchema = z
   .refine((o) => o.resume || o.rejudge || flakyNeedsRepeats.check(o), { message: flakyNeedsRepeats.message })
   .refine((o) => !(o.resume && o.rejudge), { message: 'use either --resume or --rejudge, not both' })
   .refine((o) => !(o.shard && o.rejudge), { message: '--rejudge judges the stored run as it is; drop --shard' })
-  .refine((o) => !(o.rejudge && (o.prompt || o.variant || o.testCase || o.pack || o.repeat > 1)), {
+  .refine((o) => !(o.rejudge && (o.prompt || o.variant || o.testCase || o.pack || o.repeat > 1 || o.split)), {
     message:
-      '--rejudge uses the pack, prompt, cases and epochs of the stored run; drop --pack/--variant/--prompt/--test-case/--repeat',
+      '--rejudge uses the pack, prompt, cases and epochs of the stored run; drop --pack/--variant/--prompt/--test-case/--repeat/--split',
   })
   .transform((o) => ({
     ...o,

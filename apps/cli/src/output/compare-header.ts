@@ -40,6 +40,8 @@ export function sideLabels(a: SideFacts, b: SideFacts): [string, string] {
 export interface CompareHeader {
   pack: string;
   cases: number;
+  /** --split: named in the header unless it is all. */
+  split: string;
   epochs: number;
   policy: string;
   baseline: SideFacts;
@@ -54,7 +56,8 @@ export function printCompareHeader(terminal: CommandIo, facts: CompareHeader): v
   const io = { write: (text: string) => terminal.write(visible(text)) };
   const { baseline, variant, judge } = facts;
   const epochs = facts.epochs === 1 ? '1 epoch' : `${facts.epochs} epochs`;
-  io.write(`evalpacks compare · ${facts.pack} · ${facts.cases} cases · ${epochs} · policy ${facts.policy}\n`);
+  const split = facts.split === 'all' ? '' : ` · split ${facts.split}`;
+  io.write(`evalpacks compare · ${facts.pack} · ${facts.cases} cases${split} · ${epochs} · policy ${facts.policy}\n`);
   const line = (side: SideFacts) =>
     side.own ? `${side.agent.backend} ${side.agent.model} (the pack's own)` : `${agentName(side)}${side.where}`;
   io.write(`baseline  ${baseline.prompt.name} · ${line(baseline)}\n`);

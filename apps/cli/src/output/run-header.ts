@@ -5,6 +5,8 @@ export interface HeaderFacts {
   pack: string;
   variant: string;
   cases: number;
+  /** --split: named in the header unless it is all. */
+  split: string;
   /** " · 3 epochs · policy majority" for a repeated run, else empty. */
   repeats: string;
   /** The agent and judge lines, each ending in a newline (backends/header.ts writes them). */
@@ -27,7 +29,8 @@ export function printHeader(raw: ConsoleOutput, facts: HeaderFacts): void {
     text: (text: string) => raw.text(visible(text)),
   };
   output.line(
-    `evalpacks · ${facts.pack} · variant ${facts.variant} · ${facts.cases} case${facts.cases === 1 ? '' : 's'}${facts.repeats}`,
+    `evalpacks · ${facts.pack} · variant ${facts.variant} · ${facts.cases} case${facts.cases === 1 ? '' : 's'}` +
+      `${facts.split === 'all' ? '' : ` · split ${facts.split}`}${facts.repeats}`,
   );
   output.text(facts.roles);
   if (facts.samples !== undefined) {

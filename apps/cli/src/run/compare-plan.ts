@@ -10,6 +10,7 @@ import { UsageError } from '../usage-error.ts';
 import { userPath } from '../user-path.ts';
 import type { RunPlan } from './plan.ts';
 import { planPolicy } from './policy.ts';
+import { casesOfSplit } from './split-cases.ts';
 
 /** A compare: two eval plans over the same pack, cases, epochs and judge, differing in prompt or agent. */
 export interface ComparePlan {
@@ -65,9 +66,14 @@ export async function planCompare(options: CompareOptions): Promise<ComparePlan>
   if (pack.agent) refuseAgentFlags(options, pack);
   const baselinePrompt = await resolvePrompt(pack, '--baseline', options.baseline ?? pack.defaultVariant);
   const variantPrompt = options.variant ? await resolvePrompt(pack, '--variant', options.variant) : baselinePrompt;
-  const cases = await loadPackCases(
+  const split = options.split ?? 'all';
+  const cases = casesOfSplit(
     pack,
-    options.testCase?.map((file) => userPath(file)),
+    await loadPackCases(
+      pack,
+      options.testCase?.map((file) => userPath(file)),
+    ),
+    split,
   );
   const backend = options.backend ?? DEFAULT_BACKEND;
   // --model is the model of the sides on --backend; a side elsewhere takes its backend's default.
@@ -90,6 +96,7 @@ export async function planCompare(options: CompareOptions): Promise<ComparePlan>
     pack,
     variant: prompt.variant,
     cases,
+    split,
     epochs: options.repeat,
     policy,
     agent: pack.agent ? { kind: 'own' } : { kind: 'backend', role: agent },
@@ -114,6 +121,7 @@ export async function planCompare(options: CompareOptions): Promise<ComparePlan>
         ...(options.pack ? { pack: options.pack } : { domain: options.domain }),
         ...prompt.flag,
         testCase: options.testCase,
+        split: options.split,
         backend: agent.backend,
         model: agent.model,
         judgeBackend: judge?.backend,

@@ -5,6 +5,7 @@ import type { EvalStore, RunRecord } from '@evalpacks/store';
 import { isBackend } from '../backends/registry.ts';
 import { Budget } from '../cost/budget.ts';
 import { loadPrices } from '../cost/prices.ts';
+import { storedSplit } from '../memory/run-config.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { printCompareHeader, type SideFacts, sideFacts, sideLabels } from '../output/compare-header.ts';
 import { shortPath } from '../output/file-reports.ts';
@@ -108,6 +109,7 @@ export async function executeCompare(plan: ComparePlan, store: EvalStore, io: Co
   printCompareHeader(io, {
     pack: plan.pack.name,
     cases: plan.baseline.cases.length,
+    split: plan.baseline.split,
     epochs: plan.baseline.epochs,
     policy: plan.baseline.policy.name,
     baseline: baselineFacts,
@@ -157,6 +159,7 @@ export function executeStoredCompare(plan: StoredComparePlan, io: CommandIo): Co
   printCompareHeader(io, {
     pack: baseline.run.pack,
     cases: new Set(baseline.records.map((record) => record.case.id)).size,
+    split: storedSplit(baseline.run),
     epochs: baseline.run.epochs,
     policy: plan.policy.name,
     baseline: baselineFacts,

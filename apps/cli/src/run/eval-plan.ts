@@ -10,9 +10,12 @@ import { loadEvalPack } from '../packs/eval-pack.ts';
 import { userPath } from '../user-path.ts';
 import type { ReportPlan, RunPlan } from './plan.ts';
 import { planPolicy } from './policy.ts';
+import { casesOfSplit } from './split-cases.ts';
 
-/** How an eval's results are reported, from its flags. */
-export function reportPlan(options: EvalOptions): ReportPlan {
+/** How a run's results are reported, from its flags (eval's, or merge's own). */
+export function reportPlan(
+  options: Pick<EvalOptions, 'reporter' | 'quiet' | 'color' | 'ci' | 'out' | 'minPassRate' | 'maxFlaky'>,
+): ReportPlan {
   return {
     console: options.reporter.includes('console'),
     quiet: options.quiet,
@@ -56,9 +59,14 @@ export async function planEval(given: EvalOptions, raw: Record<string, unknown>,
   const variant = options.prompt
     ? await loadVariant(userPath(options.prompt))
     : await loadPackVariant(pack, options.variant ?? pack.defaultVariant);
-  const allCases = await loadPackCases(
+  const split = options.split ?? 'all';
+  const allCases = casesOfSplit(
     pack,
-    options.testCase?.map((file) => userPath(file)),
+    await loadPackCases(
+      pack,
+      options.testCase?.map((file) => userPath(file)),
+    ),
+    split,
   );
   const cases = options.shard ? casesInShard(allCases, options.shard) : allCases;
   const roles = resolveRoles(options);
@@ -67,6 +75,7 @@ export async function planEval(given: EvalOptions, raw: Record<string, unknown>,
     pack,
     variant,
     cases,
+    split,
     ...(options.shard && { shard: { part: options.shard, allCases } }),
     epochs: options.repeat,
     policy: planPolicy(options.policy, pack),

@@ -28,11 +28,12 @@ import { loadProgressDisplay, type ProgressMode, startProgress } from '../output
 import { printHeader } from '../output/run-header.ts';
 import { storedResults } from '../output/stored-results.ts';
 import { headerFacts } from './header-facts.ts';
+import { withOfflineHint } from './offline-hint.ts';
 import type { RunPlan } from './plan.ts';
 import { runRecorded } from './recorded-run.ts';
 import { backendEvents, caseDone } from './run-events.ts';
 import { promptOtherThanSamples } from './sample-prompt.ts';
-import { storedRun } from './stored-run.ts';
+import { type Grader, planGrader, storedRun } from './stored-run.ts';
 
 /** A plan with its backends connected, its agent and judge ready and its budget set; nothing recorded yet. */
 export interface PreparedRun {
@@ -52,6 +53,8 @@ export interface PreparedRun {
   pace: AdaptiveConcurrency;
   /** Calls in flight at once: --concurrency, times the servers of a backend that spreads calls over several. */
   concurrency: number;
+  /** The judge prompt and the checks, stored with the run and given to the runner: one run, one of each. */
+  grader: Grader;
 }
 
 const refOf = (port: { backend: string; model: string }): ModelRef => ({ backend: port.backend, model: port.model });
@@ -72,6 +75,7 @@ export async function prepareRun(
   const source = plan.agent;
   const ownAgent = source.kind === 'own' ? packOwnAgent(plan.pack, plan.calls.timeout) : undefined;
   const prices = await loadPrices();
+  const grader = await planGrader(plan);
   const agentRole = source.kind === 'backend' ? source.role : undefined;
   const agentRef: ModelRef = ownAgent ?? agentRole ?? (source as { run: RunRecord }).run.agent;
   // Checked before connecting, so a model without a price costs nothing to find out about.
@@ -120,6 +124,7 @@ export async function prepareRun(
     ...(sampler && { samplesUsed: () => sampler.samplesUsed() }),
     pace,
     concurrency,
+    grader,
   };
 }
 
@@ -133,7 +138,7 @@ export async function recordRun(prepared: PreparedRun, store: EvalStore): Promis
     ...(plan.record.resume && { resume: plan.record.resume }),
     total: plan.cases.length * plan.epochs,
     costOf: prepared.costOf,
-    meta: storedRun(plan, refOf(agent), judge && refOf(judge)),
+    meta: storedRun(plan, refOf(agent), judge && refOf(judge), prepared.grader),
   });
   prepared.budget?.addSpent(spentSoFar(store.savedUsage(session.run.id), prepared.costOf));
   return session;
@@ -151,6 +156,7 @@ export function runPrepared(
     ...(prepared.budget && { shouldStart: prepared.budget.shouldStart }),
     adaptive: prepared.pace,
     concurrency: prepared.concurrency,
+    judgeTuning: prepared.grader.tuning,
     onResult,
   });
 }
@@ -207,6 +213,10 @@ export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo
       progress.result(result);
       io.onEvent?.(caseDone(runId, result));
     });
+  } catch (error) {
+    // A run that stopped before its first result left nothing (Session.fail): offer the way to start without a model.
+    const neverStarted = !plan.offline && store.run(session.run.id) === undefined;
+    throw neverStarted ? await withOfflineHint(error) : error;
   } finally {
     progress.stop();
   }

@@ -38,6 +38,7 @@ export function headerFacts(prepared: PreparedRun, session: Session, storePath: 
     pack: plan.pack.name,
     variant: plan.variant.name,
     cases: plan.cases.length,
+    split: plan.split,
     repeats: repeatsLabel(plan.policy, plan.epochs),
     roles,
     ...(plan.offline && plan.agent.kind !== 'stored' && { samples: shortPath(join(plan.pack.root, 'fixtures')) }),

@@ -1,4 +1,4 @@
-import type { Case, Pack, RepeatPolicy, Variant } from '@evalpacks/core';
+import type { Case, Pack, RepeatPolicy, SplitChoice, Variant } from '@evalpacks/core';
 import type { CacheMode, JudgeStyle, Shard, StoredTranscript } from '@evalpacks/core/runner';
 import type { RunKind, RunRecord } from '@evalpacks/store';
 import type { BackendOptions } from '../backends/registry.ts';
@@ -46,6 +46,8 @@ export interface RunPlan {
   variant: Variant;
   /** The cases this run runs: all of them, or its shard's part. */
   cases: Case[];
+  /** --split: the cases of one split (dev, test) or all; a shard is a part of the split's cases. */
+  split: SplitChoice;
   /** --shard I/N: the part, and every case of the configuration (the shards of one run agree on them). */
   shard?: { part: Shard; allCases: Case[] };
   epochs: number;

@@ -1,5 +1,11 @@
 import type { CompactRun } from '@evalpacks/core/grade';
-import { type AdaptiveConcurrency, type AgentPort, type JudgePort, runPack } from '@evalpacks/core/runner';
+import {
+  type AdaptiveConcurrency,
+  type AgentPort,
+  type JudgePort,
+  type JudgeTuning,
+  runPack,
+} from '@evalpacks/core/runner';
 import { judgesAfterAllAgents } from '../backends/ollama/schedule.ts';
 import type { Session } from '../memory/session.ts';
 import type { RunPlan } from './plan.ts';
@@ -13,13 +19,16 @@ export interface RecordedWork {
   adaptive?: AdaptiveConcurrency;
   /** Cases in flight at once (default --concurrency): more with several Ollama hosts. */
   concurrency?: number;
+  /** The judge prompt's tuning the run was recorded with (the pack's judge.md, read once), or null for none. */
+  judgeTuning: JudgeTuning | null;
   /** Each result as it completes, after it is saved (the console shows it). */
   onResult: Parameters<typeof runPack>[0]['onCaseResult'];
 }
 
 /**
  * Runs the plan's cases, saving each result the moment it completes; cases an earlier attempt saved are
- * not run again. A failure leaves the run saved and resumable.
+ * not run again. A failure leaves the run saved and resumable, unless it failed before saving anything
+ * (see Session.fail): then it leaves no run.
  */
 export async function runRecorded(session: Session, plan: RunPlan, work: RecordedWork): Promise<CompactRun> {
   let run: CompactRun;
@@ -36,6 +45,7 @@ export async function runRecorded(session: Session, plan: RunPlan, work: Recorde
       structural: plan.grading.structural,
       judgeAlways: plan.grading.judgeAlways,
       judgeStyle: plan.grading.judgeStyle,
+      judgeTuning: work.judgeTuning,
       phased: judgesAfterAllAgents(
         plan.calls.backends.schedule,
         plan.agent.kind === 'backend' ? plan.agent.role : undefined,
@@ -50,7 +60,7 @@ export async function runRecorded(session: Session, plan: RunPlan, work: Recorde
       },
     });
   } catch (error) {
-    session.abandon();
+    session.fail();
     throw error;
   }
   // A resumed run began when its first attempt did.

@@ -2,6 +2,7 @@ import type { Variant } from '@evalpacks/core';
 import type { EvalStore } from '@evalpacks/store';
 import { DEFAULT_BACKEND, isBackend } from '../backends/registry.ts';
 import { type Backend, defaultJudgeModel } from '../backends/roles.ts';
+import { storedSplit } from '../memory/run-config.ts';
 import type { EvalOptions } from '../options/eval-options.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
 import { UsageError } from '../usage-error.ts';
@@ -38,6 +39,8 @@ export async function planRejudge(options: EvalOptions, sourceId: number, store:
     pack,
     variant,
     cases,
+    // The stored run's split: a re-judge grades the answers it has, no other cases.
+    split: storedSplit(source),
     epochs: source.epochs,
     policy: planPolicy(options.policy, pack),
     agent: {

@@ -1,6 +1,6 @@
 import { type CaseRecord, caseRecord, readRepeatPolicy, recordSharing } from '@evalpacks/core/grade';
 import type { EvalStore, RunRecord } from '@evalpacks/store';
-import { describeModel, type RunConfig } from '../memory/run-config.ts';
+import { describeModel, type RunConfig, storedSplit } from '../memory/run-config.ts';
 import type { CompareOptions } from '../options/compare-options.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
 import { UsageError } from '../usage-error.ts';
@@ -21,8 +21,14 @@ export interface StoredComparePlan {
 const casesOf = (run: RunRecord) => Object.keys((run.config as Partial<RunConfig>).cases ?? {});
 
 /** The first way two runs are not a fair pair, in words, or undefined. */
-function difference(a: RunRecord, b: RunRecord): string | undefined {
+function difference(a: RunRecord, b: RunRecord, split: string | undefined): string | undefined {
   if (a.pack !== b.pack) return `run ${a.id} is of ${a.pack}, run ${b.id} of ${b.pack}`;
+  // Before the cases: runs of two splits differ in their cases too, and the split says why.
+  if (storedSplit(a) !== storedSplit(b)) {
+    return `run ${a.id} ran --split ${storedSplit(a)}, run ${b.id} --split ${storedSplit(b)}; compare runs of one split`;
+  }
+  const other = split !== undefined ? [a, b].find((run) => storedSplit(run) !== split) : undefined;
+  if (other) return `run ${other.id} ran --split ${storedSplit(other)}, not --split ${split}`;
   const [left, right] = [casesOf(a), casesOf(b)];
   const onlyA = left.filter((id) => !right.includes(id));
   const onlyB = right.filter((id) => !left.includes(id));
@@ -69,7 +75,7 @@ export async function planStoredCompare(
     return run;
   };
   const [baseline, variant] = [find(baselineId), find(variantId)];
-  const unfair = difference(baseline, variant);
+  const unfair = difference(baseline, variant, options.split);
   if (unfair) throw new UsageError(`cannot compare runs ${baselineId} and ${variantId}: ${unfair}`);
   // The pack's repeat policy applies as it did live; the flag, else the one the baseline ran with.
   const flags = (baseline.config as Partial<RunConfig>).flags ?? {};

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Case, ModelRef } from '@evalpacks/core';
-import { canonicalJson, describeShard } from '@evalpacks/core/runner';
+import {
+  canonicalJson,
+  describeShard,
+  type JudgeTuning,
+  judgePromptVersion,
+  loadPackJudgeTuning,
+} from '@evalpacks/core/runner';
 import type { RunMeta } from '@evalpacks/store';
 import type { RunConfig } from '../memory/run-config.ts';
+import { checksHash } from '../packs/checks-hash.ts';
 import type { RunPlan } from './plan.ts';
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
@@ -10,6 +17,26 @@ const hash = (text: string) => createHash('sha256').update(text).digest('hex').s
 /** Case id to a hash of its content, so an edited case is noticed on --resume. */
 function caseHashes(cases: readonly Case[]): Record<string, string> {
   return Object.fromEntries(cases.map((testCase) => [testCase.id, hash(canonicalJson(testCase))]));
+}
+
+/** What grades a plan's answers beyond its flags: read once, stored with the run, used by the runner. */
+export interface Grader {
+  /** The pack's judge.md, for a plan with a judge; null when it has none (core's prompt as it is). */
+  tuning: JudgeTuning | null;
+  /** The judge prompt's version, for a plan with a judge. */
+  judgePrompt?: string;
+  /** A hash of the pack's checks and their code (checksHash). */
+  checks: string;
+}
+
+/** Reads what grades the plan: a judge.md that does not parse fails here, before anything is recorded. */
+export async function planGrader(plan: RunPlan): Promise<Grader> {
+  const tuning = plan.judge ? ((await loadPackJudgeTuning(plan.pack)) ?? null) : null;
+  return {
+    tuning,
+    ...(plan.judge && { judgePrompt: judgePromptVersion(plan.grading.judgeStyle, tuning) }),
+    checks: await checksHash(plan.pack),
+  };
 }
 
 /**
@@ -21,6 +48,7 @@ export function storedRun(
   plan: RunPlan,
   agent: ModelRef,
   judge: ModelRef | undefined,
+  grader: Grader,
 ): Omit<RunMeta, 'gitCommit' | 'startedAt'> {
   const config: RunConfig = {
     // Every case of the configuration, so the shards of one run agree on it and merge restores the order.
@@ -29,8 +57,11 @@ export function storedRun(
     judgeAlways: plan.grading.judgeAlways,
     maxTurns: plan.grading.maxTurns,
     judgeStyle: plan.grading.judgeStyle,
+    ...(judge && grader.judgePrompt && { judgePrompt: grader.judgePrompt }),
+    checks: grader.checks,
     shard: plan.shard ? describeShard(plan.shard.part) : 'all',
-    flags: plan.record.flags,
+    split: plan.split,
+    flags: plan.record.flags as RunConfig['flags'],
   };
   return {
     kind: plan.kind,

@@ -2,19 +2,28 @@ import type { RisenPart } from '../schema/check.ts';
 import { type Check, defineCheck } from './define-check.ts';
 import { slug } from './tool-checks.ts';
 
-/** The final answer contains the keyword, ignoring case: the cheapest content check there is. */
-export function answerContains(keyword: string, part: RisenPart = 'expectation'): Check {
-  const quoted = JSON.stringify(keyword);
+/** "a", "b" or "c". */
+function either(quoted: readonly string[]): string {
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : (quoted[0] ?? '');
+}
+
+/**
+ * The final answer contains the keyword, ignoring case: the cheapest content check there is. Given a list,
+ * any one of the alternatives passes ("5" or "five").
+ */
+export function answerContains(keyword: string | readonly string[], part: RisenPart = 'expectation'): Check {
+  const keywords = typeof keyword === 'string' ? [keyword] : [...keyword];
+  const wanted = either(keywords.map((item) => JSON.stringify(item)));
   return defineCheck({
-    id: ['answer-contains', slug(keyword)].filter(Boolean).join('-'),
-    name: `Answer contains ${quoted}`,
+    id: ['answer-contains', slug(keywords.join(' or '))].filter(Boolean).join('-'),
+    name: `Answer contains ${wanted}`,
     part,
     run(transcript) {
-      if (transcript.answer.toLowerCase().includes(keyword.toLowerCase())) {
-        return { passed: true, detail: `the answer contains ${quoted}` };
-      }
-      const answer = transcript.answer.trim() === '' ? 'the answer is empty' : 'it does not';
-      return { passed: false, detail: `the answer must contain ${quoted} (ignoring case); ${answer}` };
+      const answer = transcript.answer.toLowerCase();
+      const found = keywords.find((item) => answer.includes(item.toLowerCase()));
+      if (found !== undefined) return { passed: true, detail: `the answer contains ${JSON.stringify(found)}` };
+      const why = transcript.answer.trim() === '' ? 'the answer is empty' : 'it does not';
+      return { passed: false, detail: `the answer must contain ${wanted} (ignoring case); ${why}` };
     },
   });
 }

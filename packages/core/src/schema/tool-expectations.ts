@@ -39,8 +39,11 @@ export const ToolExpectationsShape = {
   toolOrder: z.array(ToolNameSchema).optional(),
   /** Bounds on how often a tool is called. */
   callCounts: z.array(CallCountSchema).optional(),
-  /** Must appear in the final answer, case-insensitively. */
-  expectedKeyword: z.string().min(1).optional(),
+  /**
+   * Must appear in the final answer, case-insensitively; a list gives alternatives, any one of which passes
+   * ("5" or "five": a right answer may spell a figure either way).
+   */
+  expectedKeyword: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
   /** The agent must finish within this many turns (a check; `--max-turns` is the loop's own cap). */
   maxTurns: z.number().int().positive().optional(),
 };
