@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
@@ -187,5 +187,24 @@ describe('the CLI installed with npm into a project outside the workspace', () =
         '  cd ../triage && npm install PATH/TO/tarballs/*.tgz',
     );
     expect(readFileSync(join(other, '.gitignore'), 'utf8')).toBe('.evalpacks/\nnode_modules/\n');
+  });
+
+  it('calls evaluate() from a script and gets the run id, pass/fail and exit code the CLI gives', async () => {
+    // The stand-in answers as the test of the missed finding scripted it.
+    const flags = ['--pack', '.', '--ollama-host', standIn.url, '--judge-model', 'judge:1b', '--no-cache'];
+    const cli = await run('npx', ['evalpacks', 'eval', ...flags], { cwd: project });
+    expect([cli.code, cli.stderr]).toEqual([1, '']);
+    const cliRun = Number(/^run {4}(\d+) · /m.exec(cli.stdout)?.[1]);
+    writeFileSync(
+      join(project, 'engine.mjs'),
+      "import { evaluate } from '@evalpacks/cli';\n" +
+        "const run = await evaluate({ pack: '.', ollamaHost: process.argv[2], judgeModel: 'judge:1b', cache: false });\n" +
+        'console.log(JSON.stringify({ runId: run.runId, exitCode: run.exitCode, passed: run.passed }));\n',
+    );
+    const api = await run(process.execPath, ['engine.mjs', standIn.url], { cwd: project });
+    expect([api.code, api.stderr]).toEqual([0, '']);
+    // The next run in the project's store, judged as the CLI's was.
+    expect(JSON.parse(api.stdout)).toEqual({ runId: cliRun + 1, exitCode: 1, passed: false });
+    expect(existsSync(join(project, 'node_modules/@evalpacks/cli/dist/types/index.d.ts'))).toBe(true);
   });
 });

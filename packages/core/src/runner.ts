@@ -10,6 +10,8 @@ export {
   CacheMissError,
   type CacheMode,
   type CallCache,
+  type CallFacts,
+  type CallListener,
   type CallRole,
   findCacheMiss,
   type ModelCallCounts,

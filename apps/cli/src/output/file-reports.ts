@@ -47,7 +47,7 @@ export function shortPath(path: string): string {
   return near && !near.startsWith('..') && !isAbsolute(near) ? near : path;
 }
 
-/** Writes the chosen file reports into `dir`; returns their paths relative to the working directory. */
+/** Writes the chosen file reports into `dir`; returns their absolute paths. */
 export async function writeFileReports(
   kinds: readonly string[],
   source: ReportSource,
@@ -69,7 +69,7 @@ export async function writeFileReports(
         'Free disk space, or pass --out DIR on another disk',
       );
     });
-    written.push(shortPath(path));
+    written.push(path);
   }
   return written;
 }

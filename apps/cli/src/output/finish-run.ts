@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import type { CaseResult } from '@evalpacks/core';
-import { type GradableRun, gradeRun } from '@evalpacks/core/grade';
+import { type GradableRun, gradeRun, type RunGrade } from '@evalpacks/core/grade';
 import { consoleReporter, type PriceLookup, repeatReporter } from '@evalpacks/core/report';
 import type { AdaptiveConcurrency, ModelCalls } from '@evalpacks/core/runner';
 import type { PlanPolicy, ReportPlan } from '../run/plan.ts';
 import { concurrencyRow, modelCallsRow } from './call-counts.ts';
 import type { CommandIo } from './command-io.ts';
-import { writeFileReports } from './file-reports.ts';
+import { shortPath, writeFileReports } from './file-reports.ts';
 
 /** The console reporter when chosen (it is by default), else silence; file reporters run at the end. */
 export function consoleOutput(report: ReportPlan, io: CommandIo, epochs: number, priceOf?: PriceLookup) {
@@ -62,6 +62,11 @@ export interface FinishOptions {
  * flaky items than --max-flaky: exit 1 whatever passed.
  */
 export async function finishRun(finish: FinishOptions): Promise<number> {
+  return (await finishGraded(finish)).grade.exitCode;
+}
+
+/** finishRun, resolving to the one grade it printed and reported (its exit code included) and the reports' absolute paths. */
+export async function finishGraded(finish: FinishOptions): Promise<{ grade: RunGrade; reports: string[] }> {
   const { run, epochs, policy, report, output, io } = finish;
   const rows = finish.calls ? [modelCallsRow(finish.calls, finish.samplesUsed)] : [];
   const throttling = finish.pace && concurrencyRow(finish.pace.report());
@@ -77,6 +82,6 @@ export async function finishRun(finish: FinishOptions): Promise<number> {
     grade,
     ...(finish.record && { record: finish.record }),
   });
-  for (const path of written) io.write(`report ${path}\n`);
-  return grade.exitCode;
+  for (const path of written) io.write(`report ${shortPath(path)}\n`);
+  return { grade, reports: written };
 }
