@@ -139,7 +139,9 @@ export async function timeBuiltCli(
   const spawnedAt = Date.now();
   const started = performance.now();
   const storeArgs = store === false ? [] : ['--store', store];
-  const child = spawn(process.execPath, [BUILT_BIN, ...args, ...storeArgs], { cwd: ROOT, stdio: 'ignore' });
+  // Never the default store, even for a command given no --store: its stand-in answers are not a model's.
+  const env = { ...process.env, EVALPACKS_STORE: store === false ? benchStore() : store };
+  const child = spawn(process.execPath, [BUILT_BIN, ...args, ...storeArgs], { cwd: ROOT, env, stdio: 'ignore' });
   onSpawn?.(child);
   let peak = 0;
   const cpuTrace: Timed['cpuTrace'] = [];

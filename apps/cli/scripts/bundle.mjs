@@ -3,6 +3,10 @@
  * dynamic import(). Start-up was mostly module resolution and the Strands SDK's barrel (MCP, the AWS SDK,
  * ...) loaded file by file; a bundle reads a few files and tree-shakes what the CLI never calls.
  *
+ * Two entries: bin.js, the command, and index.js, the engine API (`import { evaluate } from '@evalpacks/cli'`).
+ * They share the engine's chunks; index.js loads them only when a function is called, as bin.js loads a
+ * command. Its types are emitted by tsc afterwards (tsconfig.build.json, dist/types/).
+ *
  * Left outside the bundle, loaded from node_modules as before:
  * - @evalpacks/core: packs import it too, and a pack's checks must share the CLI's copy (one module);
  * - zod: core's schemas and the CLI's are composed together, so they must come from one zod;
@@ -11,7 +15,7 @@
  * - any import that does not resolve: Strands' optional peers (S3, Anthropic, ...), which it imports only
  *   inside the features that use them.
  *
- *   node scripts/bundle.mjs   (the package's `build`)
+ *   node scripts/bundle.mjs   (the package's `build`, before tsc -p tsconfig.build.json)
  */
 import { copyFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +46,7 @@ const unresolvedStayExternal = {
 rmSync(`${cli}dist`, { recursive: true, force: true });
 await build({
   absWorkingDir: cli,
-  entryPoints: ['src/bin.ts'],
+  entryPoints: ['src/bin.ts', 'src/index.ts'],
   outdir: 'dist',
   // Flat: every chunk sits beside bin.js, so `new URL('./x', import.meta.url)` means dist/x wherever the code lands.
   chunkNames: '[name]-[hash]',

@@ -7,12 +7,9 @@
  * stand-in throttle the first two agent calls and the first two judge calls. `compare` compares the
  * local agent (baseline) with the Bedrock agent (variant) under one local judge, qwen3.5:0.8b.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startBedrockStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { awsEnv, KEY } from '../test/bedrock-env.ts';
 import {
@@ -23,6 +20,7 @@ import {
 } from '../test/code-review-bedrock-script.ts';
 import { missedFinding, scriptAgent } from '../test/code-review-script.ts';
 import { scriptReadingJudge } from '../test/compare-script.ts';
+import { runDemo } from './run-demo.ts';
 
 const argv = process.argv.slice(2).filter((a) => a !== '--');
 const compare = argv[0] === 'compare';
@@ -46,19 +44,7 @@ const backends = compare
     : ['--backend', 'bedrock'];
 const command = compare ? 'compare' : 'eval';
 const args = [command, '--domain', 'code-review', ...backends, '--bedrock-endpoint', bedrock.url, ...passThrough];
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const log = join(mkdtempSync(join(tmpdir(), 'evalpacks-demo-')), 'network.log');
-// Asynchronous on purpose: the stand-ins answer from this process's event loop.
-const child = spawn(
-  `${root}node_modules/.bin/tsx`,
-  ['--conditions=@evalpacks/source', `${root}apps/cli/src/bin.ts`, ...args],
-  {
-    cwd: root,
-    env: { ...process.env, ...awsEnv(KEY, log) },
-    stdio: 'inherit',
-  },
-);
-const [code] = (await once(child, 'close')) as [number | null];
-await bedrock.close();
-await ollama.close();
-process.exitCode = code ?? 2;
+// One close for both stand-ins: runDemo closes what it is given once the CLI exits.
+const standIns = { close: async () => void (await Promise.all([bedrock.close(), ollama.close()])) };
+await runDemo(standIns, args, { env: awsEnv(KEY, log) });

@@ -1,7 +1,13 @@
 #!/usr/bin/env node
+import module from 'node:module';
 import { Command, CommanderError, Option } from 'commander';
 import { backendChoices, DEFAULT_BACKEND, modelHelp, withBackendFlags } from './backends/registry.ts';
 import { readerGone, stdoutIo } from './output/stdout.ts';
+
+// Node 22.1+ keeps the compiled code of the modules loaded from here on (each command, its backend, Strands)
+// on disk for the next start (in the temp folder, or $NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1
+// turns it off). Node 20 has no such call: nothing changes there.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 // Each command's module (and with it core, the store and the packs) is imported only when that command runs:
 // start-up, --help and a usage error then cost commander and the option definitions alone.
@@ -37,7 +43,7 @@ withRunLimits(
       .description('run a pack against an agent model and judge it')
       .option('--domain <name>', 'the pack to run (see --list)')
       .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
-      .option('--list', 'list the packs with their case counts and variants')
+      .option('--list', 'list the packs (or the one --domain/--pack names): cases, splits, bait, power, variants')
       .option('--variant <name>', "one of the pack's prompt variants (default: baseline)")
       .option('--prompt <file>', 'a RISEN prompt file to use instead of a named variant')
       .option('--test-case <file>', "cases from this file instead of the pack's own (repeatable)", collect)
@@ -67,7 +73,7 @@ withRunLimits(
   .option('--shard <i/n>', 'run part I of N of the cases (stable by case id), e.g. one CI job each; see merge')
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = options.list
-      ? await (await import('./commands/list.ts')).listCommand(io)
+      ? await (await import('./commands/list.ts')).listCommand(io, options as { domain?: string; pack?: string })
       : await (await import('./commands/eval.ts')).evalCommand(options, io);
   });
 
@@ -167,6 +173,18 @@ withBackendFlags(
   const { calibrateCommand } = await import('./commands/calibrate.ts');
   process.exitCode = await calibrateCommand(options, io);
 });
+
+program
+  .command('lint-pack')
+  .description(
+    "check a pack's cases: cited lines and quotes, near-duplicates, categories, bait and split shares, references",
+  )
+  .option('--domain <name>', 'the pack to check (default: every pack of the workspace)')
+  .option('--pack <path>', 'the pack in this folder instead (its src/index.ts), from anywhere')
+  .action(async (options: Record<string, unknown>) => {
+    const { lintPackCommand } = await import('./commands/lint-pack.ts');
+    process.exitCode = await lintPackCommand(options, io);
+  });
 
 program
   .command('history')

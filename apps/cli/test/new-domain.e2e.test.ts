@@ -8,7 +8,19 @@ import { newDomainCommand } from '../src/commands/new-domain.ts';
 import { failureOf, quietIo } from './in-process.ts';
 import { ROOT, run, runCli, summaryOf } from './run-cli.ts';
 
-const NAME = 'release-notes';
+/**
+ * The name the README tells people to create, or, once they have (the copy below takes their folders along),
+ * the first free `release-notes-N`: the test must pass in the workspace the README leaves behind.
+ */
+const NAME = freeDomainName('release-notes');
+
+function freeDomainName(base: string): string {
+  const taken = (name: string) => existsSync(join(ROOT, 'domains', name));
+  let name = base;
+  for (let n = 2; taken(name); n++) name = `${base}-${n}`;
+  return name;
+}
+
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@localhost', ...args], { cwd, encoding: 'utf8' });
 
@@ -36,7 +48,9 @@ describe('pnpm new-domain NAME', () => {
   beforeAll(async () => {
     copy = copyWorkspace();
     standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
-  }, 120_000);
+    // The copy's install compiles better-sqlite3 where pnpm's store holds no build of it for this node (CI's
+    // Node 24 after `pnpm rebuild`): a minute or more on a shared machine.
+  }, 600_000);
   afterAll(async () => {
     await standIn.close();
     rmSync(copy, { recursive: true, force: true });

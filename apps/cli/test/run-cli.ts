@@ -22,6 +22,39 @@ export interface CliResult {
 export interface RunOptions {
   cwd?: string;
   env?: Record<string, string | undefined>;
+  /** Ends the command (its whole process group) after this long; it then resolves with code null. */
+  timeoutMs?: number;
+}
+
+/**
+ * Every child a test started that has not exited: `run` starts each in a process group of its own (npm
+ * starts node-gyp, pnpm starts turbo), so ending the group ends what it started too.
+ */
+const live = new Map<ChildProcess, 'group' | 'process'>();
+
+function end(child: ChildProcess, how: 'group' | 'process'): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(how === 'group' ? -child.pid : child.pid, 'SIGKILL');
+  } catch {
+    // Gone between the check and the kill.
+  }
+}
+
+/**
+ * Ends every child still running: a hook or test that timed out leaves its command (an `npm install`,
+ * a build) behind otherwise. The setup file calls it after each test file; it also runs as this process
+ * exits.
+ */
+export function endChildren(): void {
+  for (const [child, how] of live) end(child, how);
+  live.clear();
+}
+process.once('exit', endChildren);
+
+function track(child: ChildProcess, how: 'group' | 'process'): void {
+  live.set(child, how);
+  child.once('close', () => live.delete(child));
 }
 
 /** A store of its own for one test, so no test sees another's history or cached answers. */
@@ -51,10 +84,24 @@ function collect(child: ChildProcess): Promise<CliResult & { signal: NodeJS.Sign
   });
 }
 
-/** Runs a command as a subprocess with no colour and no inherited Ollama host, collecting its output. */
-export function run(command: string, args: string[], options: RunOptions = {}): Promise<CliResult> {
-  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: childEnv(options.env), stdio: 'pipe' });
-  return collect(child);
+/**
+ * Runs a command as a subprocess with no colour and no inherited Ollama host, collecting its output. It
+ * leads a process group of its own, which `timeoutMs` and endChildren end whole.
+ */
+export async function run(command: string, args: string[], options: RunOptions = {}): Promise<CliResult> {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? ROOT,
+    env: childEnv(options.env),
+    stdio: 'pipe',
+    detached: true,
+  });
+  track(child, 'group');
+  const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => end(child, 'group'), options.timeoutMs);
+  try {
+    return await collect(child);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Runs the real CLI as a subprocess, as a user would, with a fresh store unless the test gives one. */
@@ -81,6 +128,7 @@ export function spawnCli(args: string[], env: Record<string, string | undefined>
     env: childEnv({ EVALPACKS_STORE: tempStore(), ...env }),
     stdio: 'pipe',
   });
+  track(child, 'process');
   return { child, done: collect(child) };
 }
 

@@ -40,7 +40,7 @@ describe.each(listDomains())('pnpm eval --domain %s --offline', (domain) => {
     expect(result.network).toEqual([]);
     expect(result.code).toBe(code);
     expect(summaryOf(result.stdout).split('\n')).toContain(
-      `  model calls     0 made, 0 from the cache, ${cases} answers from sample fixtures`,
+      `  model calls     0 made, 0 from the cache, ${cases} answer${cases === 1 ? '' : 's'} from sample fixtures`,
     );
     expect(result.stdout.match(/^ {2}source {3}hand-written sample/gm)).toHaveLength(cases);
   });

@@ -53,7 +53,8 @@ describe('an Ollama host behind a proxy with basic auth', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       `evalpacks: Ollama at ${standIn.url.replace('http://', 'http://***@')} refused the credentials (HTTP 401). ` +
-        'Fix: Check the user and password in --ollama-host / OLLAMA_HOST; they are sent to the server as Basic auth.\n',
+        'Fix: Check the user and password in --ollama-host / OLLAMA_HOST; they are sent to the server as Basic auth. ' +
+        'To try evalpacks without a model, add --offline (the pack answers from its sample fixtures).\n',
     );
     expect(result.stdout).not.toContain('WRONG-77');
   });

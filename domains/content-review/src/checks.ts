@@ -3,16 +3,19 @@
  * Narrowing. They catch format drift and plain scope violations for free, before a judge is paid to read the
  * content; whether a finding is right is the judge's question, not theirs.
  */
-import { defineCheck } from '@evalpacks/core';
+import { type Case, defineCheck } from '@evalpacks/core';
+import { GENRE_IDS, GENRES, type Genre, genreOf } from './genres.ts';
 import {
   CATEGORIES,
-  CHECKLIST_SECTIONS,
+  type ChecklistItem,
   plainValue,
   READINESS_FORMAT,
   type ReviewFinding,
   readinessLine,
   readReview,
   severityOf,
+  statesNoFindings,
+  unheadedFindingLines,
 } from './review-format.ts';
 import { rewrittenPassage, voiceRemark } from './scope.ts';
 import { suggestionProblem } from './suggestions.ts';
@@ -20,28 +23,46 @@ import { suggestionProblem } from './suggestions.ts';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const named = (finding: ReviewFinding) => `finding ${finding.number} "${finding.title}"`;
 
+/** Letters only, lowercase: "Trade-offs" and "Tradeoffs" are one word. */
+const letters = (word: string) => word.toLowerCase().replace(/[^a-z]/g, '');
 /** "Code samples" is often written "Code sample" or "Code examples": match on the first word. */
 const covers = (itemText: string, section: string) =>
-  itemText.toLowerCase().startsWith((section.split(' ')[0] ?? section).toLowerCase());
+  letters(itemText.split(/\s+/)[0] ?? '') === letters(section.split(' ')[0] ?? section) ||
+  letters(itemText).startsWith(letters(section));
 
+const lackingIn = (checklist: readonly ChecklistItem[], genre: Genre) =>
+  GENRES[genre].sections.filter((section) => !checklist.some((item) => covers(item.text, section)));
+
+/** The genre whose list the checklist follows most closely; the first genre wins a tie. */
+const closestGenre = (checklist: readonly ChecklistItem[]): Genre =>
+  GENRE_IDS.reduce((best, genre) =>
+    lackingIn(checklist, genre).length < lackingIn(checklist, best).length ? genre : best,
+  );
+
+/**
+ * The checklist names the sections a reader of the draft's genre needs, as the Expectation lists them. The
+ * case's tags say the genre; a case that names none accepts the list of whichever genre the review chose.
+ */
 const sectionChecklist = defineCheck({
   id: 'section-checklist',
-  name: 'Section checklist present',
+  name: "Section checklist for the draft's genre",
   part: 'expectation',
-  run(transcript) {
+  run(transcript, testCase: Case) {
     const { checklist } = readReview(transcript.answer);
     if (!checklist || checklist.length === 0) {
       return { passed: false, detail: 'no task list (- [x] / - [ ]) under a "Section checklist" heading' };
     }
-    const lacking = CHECKLIST_SECTIONS.filter((section) => !checklist.some((item) => covers(item.text, section)));
-    if (lacking.length > 0) return { passed: false, detail: `the checklist lacks ${lacking.join(', ')}` };
-    const open = CHECKLIST_SECTIONS.filter((section) =>
-      checklist.some((item) => covers(item.text, section) && !item.checked),
-    );
+    const genre = genreOf(testCase) ?? closestGenre(checklist);
+    const { name, sections } = GENRES[genre];
+    const lacking = lackingIn(checklist, genre);
+    if (lacking.length > 0) {
+      return { passed: false, detail: `the ${name} checklist lacks ${lacking.join(', ')}` };
+    }
+    const open = sections.filter((section) => checklist.some((item) => covers(item.text, section) && !item.checked));
     const missing = open.length > 0 ? `: ${open.join(', ')}` : '';
     return {
       passed: true,
-      detail: `the checklist covers all ${CHECKLIST_SECTIONS.length} sections, ${open.length} marked missing${missing}`,
+      detail: `the checklist covers all ${sections.length} ${name} sections, ${open.length} marked missing${missing}`,
     };
   },
 });
@@ -128,4 +149,51 @@ const staysInScope = defineCheck({
   },
 });
 
-export const checks = [sectionChecklist, findingCategories, actionableSuggestions, readinessAtEnd, staysInScope];
+const QUOTE_LENGTH = 60;
+const shorten = (text: string) => (text.length > QUOTE_LENGTH ? `${text.slice(0, QUOTE_LENGTH - 1)}…` : text);
+
+/**
+ * The zero-findings rule of a clean case (the Narrowing's "Do not invent problems"): a draft with nothing to
+ * fix gets `No findings.` and "ready to publish". Any finding there is invented, however low it is rated;
+ * on a case that expects findings the rule has nothing to say.
+ */
+const noInventedFindings = defineCheck({
+  id: 'no-invented-findings',
+  name: 'Does not invent problems',
+  part: 'narrowing',
+  run(transcript, testCase: Case) {
+    const expected = testCase.expectedFindings.length;
+    if (expected > 0) return { passed: true, detail: `not a clean draft: ${plural(expected, 'finding')} expected` };
+    const review = readReview(transcript.answer);
+    const first = review.findings[0];
+    if (first) {
+      return {
+        passed: false,
+        detail: `reports ${plural(review.findings.length, 'finding')} on a draft with none, first: "${shorten(first.title)}"`,
+      };
+    }
+    const unheaded = unheadedFindingLines(review)[0];
+    if (unheaded)
+      return { passed: false, detail: `reports a finding on a draft with none: "${shorten(unheaded.trim())}"` };
+    if (!statesNoFindings(review)) {
+      return { passed: false, detail: 'reports no findings but never writes "No findings." under "## Findings"' };
+    }
+    const readiness = readinessLine(transcript.answer);
+    if (readiness?.level !== 'ready to publish') {
+      return {
+        passed: false,
+        detail: `writes "No findings." but rates the draft "${readiness?.level ?? 'nothing'}", not "ready to publish"`,
+      };
+    }
+    return { passed: true, detail: 'writes "No findings." and "ready to publish"' };
+  },
+});
+
+export const checks = [
+  sectionChecklist,
+  findingCategories,
+  actionableSuggestions,
+  readinessAtEnd,
+  staysInScope,
+  noInventedFindings,
+];

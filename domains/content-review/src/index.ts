@@ -6,8 +6,9 @@ export { checks };
 export default definePack({
   name: 'content-review',
   description:
-    'Reviews technical blog drafts for completeness, structure and accuracy, in a fixed Markdown format: ' +
-    'section checklist, categorised findings with one concrete suggestion each, readiness at the end.',
+    'Reviews technical drafts (tutorials, API guides, release notes, explainers) for completeness, structure and ' +
+    "accuracy, in a fixed Markdown format: the section checklist of the draft's genre, categorised findings with " +
+    'one concrete suggestion each, readiness at the end.',
   root: new URL('..', import.meta.url),
   checks,
   judge: {

@@ -6,14 +6,6 @@
 import type { Severity } from '@evalpacks/core';
 import { marked, type Token, type Tokens } from 'marked';
 
-export const CHECKLIST_SECTIONS = [
-  'Introduction',
-  'Prerequisites',
-  'Steps',
-  'Code samples',
-  'Troubleshooting',
-  'Conclusion',
-] as const;
 export const CATEGORIES = ['completeness', 'structure', 'accuracy', 'clarity'] as const;
 export const READINESS_LEVELS = ['ready to publish', 'needs minor revisions', 'needs major revisions'] as const;
 export type Readiness = (typeof READINESS_LEVELS)[number];
@@ -40,6 +32,8 @@ export interface Review {
   /** Whether the review has a `## Findings` heading at all. */
   hasFindingsSection: boolean;
   findings: ReviewFinding[];
+  /** What stands under `## Findings` outside any finding's own heading (where `No findings.` goes). */
+  findingsPreamble: string;
 }
 
 /**
@@ -71,7 +65,7 @@ function readFields(text: string): ReviewFinding['fields'] {
 
 /** Splits the review into its checklist and its findings, ignoring code blocks. */
 export function readReview(answer: string): Review {
-  const review: Review = { hasFindingsSection: false, findings: [] };
+  const review: Review = { hasFindingsSection: false, findings: [], findingsPreamble: '' };
   let section = '';
   let afterChecklistHeading = false;
   let current: { title: string; text: string } | undefined;
@@ -104,9 +98,23 @@ export function readReview(answer: string): Review {
       review.checklist = items.map((item) => ({ text: item.text.trim(), checked: Boolean(item.checked) }));
     }
     if (current && token.type !== 'code') current.text += token.raw;
+    else if (!current && section === 'findings' && token.type !== 'code') review.findingsPreamble += token.raw;
   }
   close();
   return review;
+}
+
+/** `No findings.` as the Expectation asks for it, emphasis and case aside. */
+const NO_FINDINGS = /^\s*(?:\*\*|__|\*|_)?no findings\.?(?:\*\*|__|\*|_)?\.?\s*$/im;
+
+/** Whether the text under `## Findings` says `No findings.` on a line of its own. */
+export function statesNoFindings(review: Review): boolean {
+  return NO_FINDINGS.test(review.findingsPreamble);
+}
+
+/** Labelled finding lines (`**Severity:** low`) written without a `### N.` heading of their own. */
+export function unheadedFindingLines(review: Review): string[] {
+  return review.findingsPreamble.split('\n').filter((line) => FIELD_LINE.test(line));
 }
 
 /** A value as the model wrote it, without emphasis or code ticks: `**High**` → `high`. */

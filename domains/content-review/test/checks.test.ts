@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checks } from '../src/checks.ts';
-import { runCheck, sampleReview } from './support.ts';
+import { caseWith, runCheck, sampleReview } from './support.ts';
 
 const incomplete = sampleReview('incomplete-tutorial');
 const factual = sampleReview('factual-error');
@@ -10,35 +10,86 @@ const vague = sampleReview('bad/vague-suggestions');
 const finding = (fields: string) => `## Findings\n\n### 1. Flags\n${fields}\n`;
 
 describe('content review checks', () => {
-  it('are five, each tagged with the RISEN part it enforces', () => {
+  it('are six, each tagged with the RISEN part it enforces', () => {
     expect(checks.map((check) => [check.id, check.part])).toEqual([
       ['section-checklist', 'expectation'],
       ['finding-categories', 'expectation'],
       ['actionable-suggestions', 'expectation'],
       ['readiness-at-end', 'expectation'],
       ['stays-in-scope', 'narrowing'],
+      ['no-invented-findings', 'narrowing'],
     ]);
   });
 });
 
 describe('section-checklist', () => {
-  it('passes a complete checklist and names the sections marked missing', () => {
-    expect(runCheck('section-checklist', incomplete)).toEqual({
+  const tutorial = caseWith({ tags: ['tutorial'] });
+  const apiGuide = caseWith({ tags: ['api-guide', 'node'] });
+  const apiChecklist = [
+    '## Section checklist',
+    '- [x] Introduction: what the API is for',
+    '- [x] Prerequisites: Node.js 20',
+    '- [ ] Reference: the options have no defaults',
+    '- [x] Code samples: two',
+    '- [ ] Errors: missing',
+  ].join('\n');
+
+  it('passes a complete checklist for the genre the case names, naming the sections marked missing', () => {
+    expect(runCheck('section-checklist', incomplete, tutorial)).toEqual({
       passed: true,
-      detail: 'the checklist covers all 6 sections, 3 marked missing: Prerequisites, Troubleshooting, Conclusion',
+      detail:
+        'the checklist covers all 6 tutorial sections, 3 marked missing: Prerequisites, Troubleshooting, Conclusion',
     });
-    expect(runCheck('section-checklist', clean).detail).toBe('the checklist covers all 6 sections, 0 marked missing');
+    expect(runCheck('section-checklist', apiChecklist, apiGuide)).toEqual({
+      passed: true,
+      detail: 'the checklist covers all 5 API guide sections, 2 marked missing: Reference, Errors',
+    });
   });
 
-  it('accepts "Code sample" or "Code examples" for Code samples', () => {
-    expect(runCheck('section-checklist', clean.replace('Code samples:', 'Code examples:')).passed).toBe(true);
+  it("fails a tutorial's checklist on an API guide, naming the sections it lacks", () => {
+    expect(runCheck('section-checklist', clean, apiGuide)).toEqual({
+      passed: false,
+      detail: 'the API guide checklist lacks Reference, Errors',
+    });
+  });
+
+  it("accepts any genre's full list on a case that names no genre, and says which it read", () => {
+    expect(runCheck('section-checklist', clean).detail).toBe(
+      'the checklist covers all 6 tutorial sections, 0 marked missing',
+    );
+    expect(runCheck('section-checklist', apiChecklist).detail).toBe(
+      'the checklist covers all 5 API guide sections, 2 marked missing: Reference, Errors',
+    );
+  });
+
+  it.each([
+    ['"Code sample" or "Code examples" for Code samples', clean.replace('Code samples:', 'Code examples:'), tutorial],
+    [
+      '"Tradeoffs" for Trade-offs',
+      '## Section checklist\n- [x] Introduction\n- [x] Explanation\n- [x] Examples\n- [x] Tradeoffs\n- [x] Conclusion',
+      caseWith({ tags: ['explainer'] }),
+    ],
+  ])('accepts %s', (_, answer, testCase) => {
+    expect(runCheck('section-checklist', answer, testCase).passed).toBe(true);
+  });
+
+  it('does not take "Breaking changes" for Changes, or "Upgrade steps" for Steps', () => {
+    const notes = caseWith({ tags: ['release-notes'] });
+    const answer = '## Section checklist\n- [x] Summary\n- [x] Breaking changes: none\n- [x] Upgrade steps';
+    expect(runCheck('section-checklist', answer, notes)).toEqual({
+      passed: false,
+      detail: 'the release notes checklist lacks Changes',
+    });
+    expect(runCheck('section-checklist', answer, tutorial).detail).toBe(
+      'the tutorial checklist lacks Introduction, Prerequisites, Steps, Code samples, Troubleshooting, Conclusion',
+    );
   });
 
   it('fails a checklist that leaves sections out, naming them', () => {
     const answer = incomplete.replace(/- \[ \] Troubleshooting.*\n/, '').replace(/- \[ \] Conclusion.*\n/, '');
-    expect(runCheck('section-checklist', answer)).toEqual({
+    expect(runCheck('section-checklist', answer, tutorial)).toEqual({
       passed: false,
-      detail: 'the checklist lacks Troubleshooting, Conclusion',
+      detail: 'the tutorial checklist lacks Troubleshooting, Conclusion',
     });
   });
 

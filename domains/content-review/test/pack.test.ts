@@ -1,24 +1,28 @@
-import { loadPackCases, loadPackVariant, missingParts, runChecks, TranscriptSchema } from '@evalpacks/core';
+import { readdirSync } from 'node:fs';
+import { loadPackVariant, missingParts, runChecks, TranscriptSchema } from '@evalpacks/core';
 import { describe, expect, it } from 'vitest';
+import { checks } from '../src/checks.ts';
+import { GENRE_IDS, GENRE_LINES } from '../src/genres.ts';
 import pack from '../src/index.ts';
-import { CATEGORIES, CHECKLIST_SECTIONS, READINESS_LEVELS } from '../src/review-format.ts';
+import { CATEGORIES, READINESS_LEVELS } from '../src/review-format.ts';
 import { EDIT_VERBS, MIN_WORDS } from '../src/suggestions.ts';
-import { fixtureJson, fixtureTranscript, sampleReview } from './support.ts';
+import { fixtureJson, fixtureTranscript, packCases, sampleReview } from './support.ts';
 
-const CASE_IDS = ['factual-error', 'incomplete-tutorial', 'well-written'];
+const cases = await packCases();
+/** The reviews under test/samples that are references of a case (bad/ holds wrong reviews, not references). */
+const SAMPLE_IDS = readdirSync(new URL('samples', import.meta.url))
+  .filter((name) => name.endsWith('.review.md'))
+  .map((name) => name.replace(/\.review\.md$/, ''));
+const cleanCases = cases.filter(({ loaded }) => loaded.expectedFindings.length === 0);
 
 describe('content-review pack', () => {
-  it('loads its three drafts, ids from the file names', async () => {
-    const cases = await loadPackCases(pack);
-    expect(cases.map((c) => [c.id, c.expectedFindings.length, c.expectedAbsent.length])).toEqual([
-      ['factual-error', 2, 0],
-      ['incomplete-tutorial', 5, 0],
-      ['well-written', 0, 4],
-    ]);
+  it('loads every draft with an id from its file name and a reference review', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(3);
+    for (const { loaded } of cases) expect(fixtureJson(loaded.id).input, loaded.id).toBe(loaded.input);
   });
 
-  it('expects the five gaps of the incomplete tutorial', async () => {
-    const incomplete = (await loadPackCases(pack)).find((c) => c.id === 'incomplete-tutorial');
+  it('expects the five gaps of the incomplete tutorial', () => {
+    const incomplete = cases.find(({ loaded }) => loaded.id === 'incomplete-tutorial')?.loaded;
     expect(incomplete?.expectedFindings.map((f) => [f.id, f.severity])).toEqual([
       ['missing-prerequisites', 'medium'],
       ['unexplained-flags', 'medium'],
@@ -32,10 +36,16 @@ describe('content-review pack', () => {
     expect(missingParts(await loadPackVariant(pack, name))).toEqual([]);
   });
 
-  it('differs between baseline and v2 only in Steps, where v2 adds audience, imports, outputs and flags', async () => {
+  it('differs between baseline and v2 only in Steps, where v2 adds audience, genres, imports, outputs and flags', async () => {
     const baseline = await loadPackVariant(pack, 'baseline');
     const v2 = await loadPackVariant(pack, 'v2');
-    for (const pattern of [/who it is for/, /imported or defined/, /default sort orders/, /flags and options/]) {
+    for (const pattern of [
+      /who it is for/,
+      /breaking changes \(or that there are none\)/,
+      /imported or defined/,
+      /default sort orders/,
+      /flags and options/,
+    ]) {
       expect(v2.sections.steps).toMatch(pattern);
       expect(baseline.sections.steps).not.toMatch(pattern);
     }
@@ -44,10 +54,12 @@ describe('content-review pack', () => {
     expect(v2Rest).toEqual(baseRest);
   });
 
-  it('asks in its Expectation for exactly what the checks read: sections, categories, verbs, readiness', async () => {
+  it("asks in its Expectation for exactly what the checks read: each genre's sections, categories, verbs, readiness", async () => {
     const { expectation = '' } = (await loadPackVariant(pack, 'baseline')).sections;
-    expect(expectation).toContain(`in this order: ${CHECKLIST_SECTIONS.join(', ')}.`);
+    for (const line of GENRE_LINES) expect(expectation).toContain(`\n   - ${line}\n`);
     expect(expectation).toContain(`one of ${CATEGORIES.map((c) => `\`${c}\``).join(', ')}`);
+    expect(expectation).toContain('`No findings.`');
+    expect(expectation).toContain('a draft with no findings is.');
     for (const level of READINESS_LEVELS) expect(expectation).toContain(`\`**Readiness:** ${level}\``);
     const verbs = /starts with a verb \(([^)]*)\)/.exec(expectation)?.[1]?.split(', ') ?? [];
     expect(verbs.length).toBeGreaterThan(5);
@@ -56,25 +68,88 @@ describe('content-review pack', () => {
     expect(MIN_WORDS).toBe(6);
   });
 
-  it.each(CASE_IDS)('passes every check on the sample review of %s', async (id) => {
-    const testCase = (await loadPackCases(pack)).find((c) => c.id === id);
-    if (!testCase) throw new Error(`no case ${id}`);
-    const results = runChecks(pack.checks, fixtureTranscript(id), testCase);
-    expect(results.filter((result) => !result.passed)).toEqual([]);
-    expect(results).toHaveLength(5);
+  it('tells the reviewer in its Narrowing not to invent problems, which the zero-findings check enforces', async () => {
+    const { narrowing = '' } = (await loadPackVariant(pack, 'baseline')).sections;
+    expect(narrowing).toContain('Do not invent problems');
+    expect(checks.find((check) => check.id === 'no-invented-findings')?.part).toBe('narrowing');
   });
 
-  it.each(CASE_IDS)('ships a valid sample transcript for %s, marked as a sample', async (id) => {
-    const testCase = (await loadPackCases(pack)).find((c) => c.id === id);
-    const raw = fixtureJson(id);
-    expect(raw.sample).toBe(true);
-    expect(TranscriptSchema.safeParse(raw).success).toBe(true);
-    expect(raw.input).toBe(testCase?.input);
-    expect(raw.answer).toBe(sampleReview(id));
+  it.each(cases.map(({ loaded }) => [loaded.id, loaded] as const))(
+    'passes every check on the reference review of %s',
+    (_, testCase) => {
+      const results = runChecks(pack.checks, fixtureTranscript(testCase.id), testCase);
+      expect(results.filter((result) => !result.passed)).toEqual([]);
+      expect(results).toHaveLength(checks.length);
+    },
+  );
+
+  it.each(cases.map(({ loaded }) => [loaded.id, loaded] as const))(
+    'passes every check on a differently formatted correct review of %s',
+    (_, testCase) => {
+      const transcript = fixtureTranscript(testCase.id);
+      const answer = transcript.answer
+        .replace(/^(- \[[ x]\] [^:\n]+):.*$/gm, '$1')
+        .replace(
+          /^\*\*(Category|Severity|Where|Problem|Suggestion):\*\* (\w)/gm,
+          (_m, label: string, first: string) => `- ${label}: ${first.toUpperCase()}`,
+        )
+        .replace(/\*\*Readiness:\*\* (\w)/, (_m, first: string) => `Readiness: ${first.toUpperCase()}`)
+        .replace('No findings.', '**No findings.**');
+      expect(answer).not.toBe(transcript.answer);
+      const failed = runChecks(pack.checks, { ...transcript, answer }, testCase).filter((result) => !result.passed);
+      expect(failed).toEqual([]);
+    },
+  );
+
+  it.each(cases.map(({ loaded }) => [loaded.id]))(
+    'ships a hand-written reference for %s, never posing as a model',
+    (id) => {
+      const raw = fixtureJson(id);
+      expect(TranscriptSchema.safeParse(raw).success).toBe(true);
+      expect(raw).toMatchObject({
+        sample: true,
+        model: 'hand-written reference',
+        usage: { input: 0, output: 0 },
+        latencyMs: 0,
+        turns: 1,
+        toolCalls: [],
+      });
+    },
+  );
+
+  it.each(SAMPLE_IDS)('keeps the check material of %s (test/samples) in step with its reference', (id) => {
+    expect(fixtureJson(id).answer).toBe(sampleReview(id));
+  });
+
+  it('fails every clean draft on a review that invents a finding', () => {
+    expect(cleanCases.length).toBeGreaterThan(0);
+    const invented = [
+      '### 1. The code samples do not say which version they need',
+      '**Category:** completeness',
+      '**Severity:** low',
+      '**Where:** the first code sample',
+      '**Problem:** A reader on an older version may get another result.',
+      '**Suggestion:** State the minimum version above the first code sample.',
+    ].join('\n');
+    for (const { loaded } of cleanCases) {
+      const transcript = fixtureTranscript(loaded.id);
+      const answer = transcript.answer
+        .replace('No findings.', invented)
+        .replace('ready to publish', 'needs minor revisions');
+      const failed = runChecks(pack.checks, { ...transcript, answer }, loaded).filter((result) => !result.passed);
+      expect(
+        failed.map((result) => [result.id, result.part]),
+        loaded.id,
+      ).toEqual([['no-invented-findings', 'narrowing']]);
+    }
   });
 
   it('has a judge that knows it reads content reviews', () => {
     expect(pack.judge.subject).toBe('content review');
     expect(pack.judge.guidance).toMatch(/^Count a finding as caught only if the review points at the place/);
+  });
+
+  it('names the four genres the prompts list', () => {
+    expect(GENRE_IDS).toEqual(['tutorial', 'api-guide', 'release-notes', 'explainer']);
   });
 });

@@ -20,6 +20,7 @@ export {
   toolsCalledInOrder,
 } from './checks/tool-checks.ts';
 export { brief } from './grade/describe-item.ts';
+export { formatLintProblem, LINT_LIMITS, type LintProblem, lintPack } from './lint/lint-pack.ts';
 export { CaseFileError } from './pack/case-file.ts';
 export { definePack, type Pack, type PackDefinition } from './pack/define-pack.ts';
 export { InputError } from './pack/input-error.ts';

@@ -10,6 +10,8 @@ export {
   CacheMissError,
   type CacheMode,
   type CallCache,
+  type CallFacts,
+  type CallListener,
   type CallRole,
   findCacheMiss,
   type ModelCallCounts,
@@ -28,6 +30,7 @@ export { JUDGE_STYLES, type JudgeStyle, parseVerdict, VERDICT_SHAPES, verdictJso
 export { fixturePath, loadSampleTranscript, loadSampleTranscripts } from './pack/fixtures.ts';
 export { formatLabels, labelsPath, loadPackLabels, parseLabels, writePackLabels } from './pack/labels-file.ts';
 export { listVariants, loadPackCaseFiles } from './pack/load-pack.ts';
+export { ASSUMED_PASS_RATE, type PackFigures, packFigures } from './pack/pack-figures.ts';
 export { loadVariant } from './pack/prompt.ts';
 export {
   AdaptiveConcurrency,

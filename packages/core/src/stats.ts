@@ -29,7 +29,12 @@ export { cohensKappa, type Kappa } from './stats/kappa.ts';
 export { exactMcNemar } from './stats/mcnemar.ts';
 export { normalCdf, normalQuantile } from './stats/normal.ts';
 export { type PermutationTest, pairedPermutationTest, smallestPermutationP } from './stats/permutation.ts';
-export { minimumDetectableDifference } from './stats/power.ts';
+export {
+  assumedPairedStandardError,
+  minimumDetectableDifference,
+  type PlannedCompare,
+  plannedDetectable,
+} from './stats/power.ts';
 export { studentTCdf, studentTQuantile } from './stats/student-t.ts';
 export { type Confusion, type CountedRate, type TrueRates, trueRates } from './stats/true-rates.ts';
 export { type Interval, wilsonInterval } from './stats/wilson.ts';

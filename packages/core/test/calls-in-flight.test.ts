@@ -47,3 +47,38 @@ describe('ModelCalls.inFlight', () => {
     expect(calls.inFlight()).toBe(0);
   });
 });
+
+describe('ModelCalls call listener', () => {
+  it('tells of each call as it is sent and answered, of cache hits as answered, and of failures', async () => {
+    const seen: string[] = [];
+    const cache = new Map<string, unknown>();
+    const store = {
+      get: async (key: string) => cache.get(key),
+      set: async (key: string, value: unknown) => void cache.set(key, value),
+    };
+    const calls = new ModelCalls(store, 'use', undefined, {
+      sent: (call) => seen.push(`sent ${call.role} ${call.backend} ${call.model}`),
+      answered: (call) => seen.push(`answered ${call.role} ${call.model}${call.cached ? ' cached' : ''}`),
+      failed: (call) => seen.push(`failed ${call.role} ${call.model}: ${call.error.message}`),
+    });
+    const first = held();
+    const a = calls.run('agent', material(1), first.call);
+    await sent();
+    expect(seen).toEqual(['sent agent ollama m']);
+    first.answer('one');
+    await a;
+    await calls.run('agent', material(1), async () => 'unused');
+    await expect(
+      calls.run('judge', material(2), async () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(seen).toEqual([
+      'sent agent ollama m',
+      'answered agent m',
+      'answered agent m cached',
+      'sent judge ollama m',
+      'failed judge m: refused',
+    ]);
+  });
+});

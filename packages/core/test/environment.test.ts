@@ -196,6 +196,32 @@ describe('a pack with an environment', () => {
   });
 });
 
+describe('a snapshot that is not JSON data', () => {
+  it('stops the run naming the pack, for a value JSON cannot hold or a snapshot that throws', async () => {
+    const broken = (snapshot: () => unknown) =>
+      definePack({ name: 'broken', description: 'd', root: '/tmp', environment: () => ({ ...counter(), snapshot }) });
+    const run = (snapshot: () => unknown) =>
+      collectRun({
+        pack: broken(snapshot),
+        variant,
+        cases: [counterCase('c', 1)],
+        agent: boastingAgent,
+        concurrency: 1,
+      });
+    await expect(run(() => ({ count: 1n }))).rejects.toThrow(
+      /^pack "broken": the environment's snapshot\(\) is not JSON data: Do not know how to serialize a BigInt$/,
+    );
+    await expect(run(() => () => 1)).rejects.toThrow(
+      /^pack "broken": the environment's snapshot\(\) is not JSON data$/,
+    );
+    await expect(
+      run(() => {
+        throw new Error('ledger closed');
+      }),
+    ).rejects.toThrow(`pack "broken": the environment's snapshot() threw: ledger closed`);
+  });
+});
+
 describe("a sample's end state", () => {
   const sample = (extra: object = {}) =>
     JSON.stringify(

@@ -90,6 +90,19 @@ describe('the Bedrock agent (Strands BedrockModel over Converse)', () => {
     expect(pace.report()).toEqual({ ceiling: 8, final: 4, lowest: 4, throttled: 2, succeeded: 1 });
   });
 
+  it('tells the run of every retry as it is decided', async () => {
+    s.script({ reply: { fault: 'throttling' }, times: 2 });
+    s.script({ reply: { text: 'Done.' } });
+    const heard: string[] = [];
+    const signals = {
+      throttled: () => heard.push('throttled'),
+      succeeded: () => {},
+      retrying: () => heard.push('retry'),
+    };
+    await createBedrockAgent({ ...connectionTo(s), model: SONNET, signals }).run(request('hi'));
+    expect(heard).toEqual(['throttled', 'retry', 'throttled', 'retry']);
+  });
+
   it('records a failure that only this case hit in the transcript', async () => {
     s.script({ reply: { error: { status: 424, type: 'ModelErrorException', message: 'The model crashed.' } } });
     const transcript = await createBedrockAgent({ ...connectionTo(s), model: SONNET }).run(request('hi'));

@@ -92,6 +92,20 @@ describe('the OpenAI-compatible agent (Strands OpenAIModel over Chat Completions
     expect(pace.report()).toEqual({ ceiling: 8, final: 4, lowest: 4, throttled: 2, succeeded: 1 });
   });
 
+  it('tells the run of every retry as it is decided, a 5xx as a 429', async () => {
+    s.script({ reply: { fault: 'rate-limited', retryAfterSeconds: 0.01 }, times: 1 });
+    s.script({ reply: { fault: 'overloaded' }, times: 1 });
+    s.script({ reply: { content: 'Done.' } });
+    const heard: string[] = [];
+    const signals = {
+      throttled: () => heard.push('throttled'),
+      succeeded: () => {},
+      retrying: () => heard.push('retry'),
+    };
+    await createOpenAIAgent({ ...connection(), signals }).run(request('hi'));
+    expect(heard).toEqual(['throttled', 'retry', 'retry']);
+  });
+
   it('records a failure only this case hit, after the retries ran out, in the transcript', async () => {
     s.script({ reply: { fault: 'server-error' } });
     const agent = createOpenAIAgent({ ...connection(), retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });

@@ -97,3 +97,24 @@ export function updateOwnedStatus(
     .run(status, finishedAt, id, owner.pid, owner.host);
   return info.changes > 0;
 }
+
+/**
+ * Removes a run that holds no result, while `owner` still owns it: one that stopped before it started (its
+ * model server could not be reached). Its number goes back too (AUTOINCREMENT would skip it for good), so
+ * such a start leaves nothing behind. Returns whether it was removed.
+ */
+export function deleteUnstartedRun(db: Database.Database, id: number, owner: RunOwner): boolean {
+  return db
+    .transaction(() => {
+      const { changes } = db
+        .prepare(
+          `DELETE FROM runs WHERE id = ? AND owner_pid = ? AND owner_host = ?
+             AND NOT EXISTS (SELECT 1 FROM case_results WHERE run_id = runs.id)`,
+        )
+        .run(id, owner.pid, owner.host);
+      if (changes === 0) return false;
+      db.prepare("UPDATE sqlite_sequence SET seq = (SELECT coalesce(max(id), 0) FROM runs) WHERE name = 'runs'").run();
+      return true;
+    })
+    .immediate();
+}

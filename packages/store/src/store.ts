@@ -32,6 +32,7 @@ import { type RunFacets, type RunFilter, type RunPage, selectRunFacets, selectRu
 import {
   beat,
   claimRun,
+  deleteUnstartedRun,
   type OwnerRecord,
   type RunOwner,
   selectRunOwner,
@@ -86,6 +87,14 @@ export class EvalStore {
    */
   claimRun(id: number, owner: RunOwner, isLive: (current: OwnerRecord) => boolean): OwnerRecord | undefined {
     return this.guard(() => claimRun(this.db, id, owner, new Date().toISOString(), isLive));
+  }
+
+  /**
+   * Removes a run that saved no result while `owner` still owns it (it never started: nothing to list or
+   * resume), and frees its number; returns whether it did.
+   */
+  discardUnstartedRun(id: number, owner: RunOwner): boolean {
+    return this.guard(() => deleteUnstartedRun(this.db, id, owner));
   }
 
   /** Who records the run and when it last said so (see ownerAlive); undefined for runs of older stores. */

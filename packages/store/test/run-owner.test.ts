@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EvalStore } from '../src/index.ts';
-import { runMeta, tempStorePath } from './support.ts';
+import { caseResult, runMeta, tempStorePath } from './support.ts';
 
 const first = { pid: 101, host: 'build-1' };
 const second = { pid: 202, host: 'build-2' };
@@ -26,6 +26,19 @@ describe('the process that owns a run', () => {
     store.setOwnedRunStatus(run.id, first, 'interrupted');
     expect(store.claimRun(run.id, second, () => true)).toBeUndefined();
     expect(store.run(run.id)?.status).toBe('running');
+    store.close();
+  });
+
+  it('removes a run that saved nothing, for its owner only, and gives its number to the next run', () => {
+    const store = EvalStore.open(tempStorePath());
+    const kept = store.beginRun(runMeta(), first);
+    store.saveCaseResult(kept.id, caseResult('a'));
+    const empty = store.beginRun(runMeta(), first);
+    expect(store.discardUnstartedRun(empty.id, second)).toBe(false);
+    expect(store.discardUnstartedRun(kept.id, first)).toBe(false);
+    expect(store.discardUnstartedRun(empty.id, first)).toBe(true);
+    expect([store.run(empty.id), store.run(kept.id)?.id]).toEqual([undefined, kept.id]);
+    expect(store.beginRun(runMeta(), first).id).toBe(empty.id);
     store.close();
   });
 });

@@ -22,7 +22,10 @@ export interface ConnectRequest<Options> {
   calls: ModelCalls;
   /** The pack gives its agent tools: a preflight may check the agent models can call them. */
   agentTools: boolean;
-  /** Where a backend that can be throttled (a cloud API, a rate-limited server) reports 429s and successes. */
+  /**
+   * Where a backend that can be throttled (a cloud API, a rate-limited server) reports 429s and successes,
+   * and where every backend reports the retries of its calls.
+   */
   signals?: ThrottleSignals;
   /** --concurrency: calls in flight at once on each server of a backend that spreads them (see `callsAtOnce`). */
   concurrency: number;

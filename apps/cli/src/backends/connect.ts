@@ -3,6 +3,7 @@ import {
   type AgentPort,
   type CacheMode,
   type CallCache,
+  type CallListener,
   type JudgePort,
   ModelCalls,
   type ThrottleSignals,
@@ -29,6 +30,10 @@ export interface BackendRequest {
   cache?: { store: CallCache; mode: CacheMode };
   /** Told of throttled and successful calls by the backends that can be throttled (adaptive concurrency). */
   signals?: ThrottleSignals;
+  /** Told of every model call as it is sent, answered (or found in the cache) and failed. */
+  onCall?: CallListener;
+  /** Told of every retry a backend decides on, with the backend's name. */
+  onRetry?: (backend: Backend) => void;
   /** --concurrency: what each server of a backend with several takes at once. */
   concurrency: number;
   /** Where a backend's one-line warnings go (default: stderr). */
@@ -74,7 +79,12 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
   const preflight = async () => {
     for (const connection of connections.values()) await connection.preflight();
   };
-  const calls = new ModelCalls(request.cache?.store, request.cache?.mode ?? 'use', request.cache && preflight);
+  const calls = new ModelCalls(
+    request.cache?.store,
+    request.cache?.mode ?? 'use',
+    request.cache && preflight,
+    request.onCall,
+  );
   // Connected last to first (credentials checked before anything local), preflighted first to last.
   const used = BACKENDS.map((entry) => entry.name).filter((name) => modelsOn(name).length > 0);
   const connected = new Map<Backend, Connection>();
@@ -82,7 +92,8 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
     const entry = backendEntry(name);
     const options = entry.options.parse(request.options);
     const agentTools = request.agentTools ?? false;
-    const { concurrency, signals } = request;
+    const { concurrency } = request;
+    const signals = retrySignals(request, name);
     // A warning may quote a server's own error text: printed as visible text.
     const warn = request.warn ?? ((line: string) => process.stderr.write(`${visible(line)}\n`));
     connected.set(
@@ -125,6 +136,17 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
     // The call counter counts a call from the cache miss to the answer, its wait for a slot included.
     inFlight: () => calls.inFlight() - waiting(),
     waiting,
+  };
+}
+
+/** The run's throttle signals, with each retry of this backend's calls passed on to `onRetry`. */
+function retrySignals(request: BackendRequest, backend: Backend): ThrottleSignals | undefined {
+  const { signals, onRetry } = request;
+  if (!onRetry) return signals;
+  return {
+    throttled: () => signals?.throttled(),
+    succeeded: () => signals?.succeeded(),
+    retrying: () => onRetry(backend),
   };
 }
 

@@ -5,6 +5,7 @@ import type { CommandIo } from '../output/command-io.ts';
 import { WORKSPACE_ROOT } from '../packs/discover.ts';
 import { assertNewDomainName, assertPackName, packageNameOf } from '../scaffold/domain-name.ts';
 import { linkWorkspace } from '../scaffold/link-workspace.ts';
+import { standaloneNextSteps } from '../scaffold/standalone-next.ts';
 import { writeDomain } from '../scaffold/write-domain.ts';
 import { UsageError } from '../usage-error.ts';
 import { userPath } from '../user-path.ts';
@@ -25,6 +26,7 @@ const ROLES: Record<string, string> = {
   'src/checks.ts': "one structural check, from the prompt's Expectation",
   'src/index.ts': 'definePack({...}): name, description, checks, judge',
   'test/checks.test.ts': 'the check on a passing and a failing answer',
+  '.gitignore': 'its runs (.evalpacks/) and node_modules stay out of git',
 };
 
 /** `pnpm new-domain NAME`: a working pack in domains/NAME, linked and ready for `pnpm eval` and `pnpm test`. */
@@ -33,7 +35,7 @@ export async function newDomainCommand(
   io: CommandIo,
   options: NewDomainOptions = {},
 ): Promise<number> {
-  if (options.out !== undefined) return newStandalonePack(name, options.out, io);
+  if (options.out !== undefined) return newStandalonePack(name, options.out, io, options.root ?? WORKSPACE_ROOT);
   if (name === undefined) throw new UsageError('new-domain needs a NAME (or --out DIR for a pack of its own)');
   const root = options.root ?? WORKSPACE_ROOT;
   assertNewDomainName(name, root);
@@ -63,19 +65,15 @@ export async function newDomainCommand(
 }
 
 /** `new-domain [NAME] --out DIR`: a pack of its own in DIR, outside any workspace, run with `npx evalpacks`. */
-function newStandalonePack(given: string | undefined, out: string, io: CommandIo): number {
+function newStandalonePack(given: string | undefined, out: string, io: CommandIo, workspace: string): number {
   const target = userPath(out);
   const name = given ?? basename(target);
   assertPackName(name);
   if (existsSync(target)) throw new UsageError(`--out ${out}: it already exists; name a new folder`);
   const files = writeDomain(target, name, 'standalone');
-  const shown = relative(process.env.INIT_CWD ?? process.cwd(), target) || '.';
-  io.write(`Created ${shown} (${name}), a pack of its own:\n`);
+  const here = process.env.INIT_CWD ?? process.cwd();
+  io.write(`Created ${relative(here, target) || '.'} (${name}), a pack of its own:\n`);
   for (const file of files) io.write(`${`  ${file.padEnd(22)}${ROLES[file] ?? ''}`.trimEnd()}\n`);
-  io.write(`\nNext, in ${shown}:\n`);
-  io.write('  npm install                                  the CLI, core, vitest and typescript\n');
-  io.write('  npx evalpacks eval --pack . --offline        its sample answer, no model needed\n');
-  io.write('  npx evalpacks eval --pack .                  against your model, with the judge\n');
-  io.write('  npm test                                     its checks on sample answers\n');
+  io.write(`\n${standaloneNextSteps(target, here, workspace).join('\n')}\n`);
   return 0;
 }

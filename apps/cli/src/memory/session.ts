@@ -29,6 +29,12 @@ export interface Session {
   finish(result: { finishedAt: string }, grade: RunGrade): void;
   /** The run stopped on an error: keep what was saved, resumable. */
   abandon(): void;
+  /**
+   * The run stopped on an error. A new run that saved nothing never started (its backends are checked at the
+   * first call the cache cannot answer, after the run is recorded): it is removed, so no history, viewer or
+   * --resume finds it, and true is returned. Any other is kept, resumable, as abandon() keeps it.
+   */
+  fail(): boolean;
 }
 
 /** The run --resume names (or the newest unfinished one), if it can be resumed at all. */
@@ -96,6 +102,10 @@ export function startSession({ store, meta, resume, total, costOf, gitCommit }: 
       `finish it with: pnpm eval --resume ${run.id}`
     );
   });
+  const abandon = () => {
+    stopListening();
+    setStatus('interrupted');
+  };
   return {
     run,
     savedBefore,
@@ -109,9 +119,17 @@ export function startSession({ store, meta, resume, total, costOf, gitCommit }: 
       clearInterval(heartbeat);
       store.completeRun(run.id, result.finishedAt, grade, owner);
     },
-    abandon() {
+    abandon,
+    fail() {
+      if (resume || saved > 0) {
+        abandon();
+        return false;
+      }
       stopListening();
+      clearInterval(heartbeat);
+      if (store.discardUnstartedRun(run.id, owner)) return true;
       setStatus('interrupted');
+      return false;
     },
   };
 }

@@ -7,7 +7,7 @@ import { count } from './run-limits.ts';
 import { SplitOptionSchema } from './split-option.ts';
 
 /** The calibrate command's flags after commander has read them. */
-const CalibrateOptionsSchema = z
+export const CalibrateOptionsSchema = z
   .object({
     domain: z.string().min(1).optional(),
     pack: z.string().min(1).optional(),

@@ -1,9 +1,15 @@
 import { visible } from '@evalpacks/core/report';
+import type { EventListener } from '../run/run-events.ts';
 
-/** Where a command writes what a person reads, and whether that is a terminal (for colour). */
+/**
+ * Where a command writes what a person reads, and whether that is a terminal (for colour); and, for a
+ * caller of the engine API, who hears its events (the CLI listens to none).
+ */
 export interface CommandIo {
   write: (text: string) => void;
   isTTY: boolean;
+  /** Told of the run as it goes (see EngineEvent); with it, backend warnings become events instead of stderr lines. */
+  onEvent?: EventListener;
 }
 
 /**

@@ -88,7 +88,7 @@ function guard<T>(path: string, work: () => T): T {
 
 /**
  * Writes the chosen file reports into `dir`, all of them from one read of the source's results (see
- * writeTogether); returns their paths relative to the working directory.
+ * writeTogether); returns their absolute paths.
  */
 export async function writeFileReports(
   kinds: readonly string[],
@@ -115,5 +115,5 @@ export async function writeFileReports(
   } finally {
     for (const sink of sinks) sink.close();
   }
-  return reports.map((report) => shortPath(report.path));
+  return reports.map((report) => report.path);
 }

@@ -6,7 +6,7 @@ import type { AdaptiveConcurrency, ModelCalls } from '@evalpacks/core/runner';
 import type { PlanPolicy, ReportPlan } from '../run/plan.ts';
 import { concurrencyRow, modelCallsRow } from './call-counts.ts';
 import type { CommandIo } from './command-io.ts';
-import { writeFileReports } from './file-reports.ts';
+import { shortPath, writeFileReports } from './file-reports.ts';
 
 /** The console reporter when chosen (it is by default), else silence; file reporters run at the end. */
 export function consoleOutput(report: ReportPlan, io: CommandIo, epochs: number, priceOf?: PriceLookup) {
@@ -63,6 +63,14 @@ export interface FinishOptions {
  * More flaky items than --max-flaky: exit 1 whatever passed.
  */
 export async function finishRun(finish: FinishOptions): Promise<number> {
+  return (await finishGraded(finish)).grade.exitCode;
+}
+
+/**
+ * finishRun, resolving to the one grade it printed and reported (the run's, as the store keeps it; its exit
+ * code included) and the reports' absolute paths.
+ */
+export async function finishGraded(finish: FinishOptions): Promise<{ grade: RunGrade; reports: string[] }> {
   const { run, grade, epochs, report, output, io } = finish;
   const rows = finish.calls ? [modelCallsRow(finish.calls, finish.samplesUsed)] : [];
   const throttling = finish.pace && concurrencyRow(finish.pace.report());
@@ -76,6 +84,6 @@ export async function finishRun(finish: FinishOptions): Promise<number> {
     runId: String(finish.runId),
     ...(finish.record && { record: finish.record }),
   });
-  for (const path of written) io.write(`report ${path}\n`);
-  return grade.exitCode;
+  for (const path of written) io.write(`report ${shortPath(path)}\n`);
+  return { grade, reports: written };
 }

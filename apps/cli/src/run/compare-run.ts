@@ -12,7 +12,7 @@ import { shortPath } from '../output/file-reports.ts';
 import { sideRows } from '../output/side-rows.ts';
 import type { ComparePlan } from './compare-plan.ts';
 import { type PreparedRun, prepareRun, recordRun, runPrepared } from './execute.ts';
-import { keepHeapNearLive } from './heap-growth.ts';
+import { caseDone, onSide, type Side } from './run-events.ts';
 import { sidesApart } from './sides-apart.ts';
 import type { StoredComparePlan } from './stored-compare.ts';
 
@@ -21,12 +21,20 @@ import type { StoredComparePlan } from './stored-compare.ts';
  * inconclusive), with --max-flaky: the flaky items of both sides count together, and
  * more than the limit fails the compare (1) unless it is already inconclusive (2). The limit gets its line.
  */
-function compareExit(comparison: Comparison, maxFlaky: number | undefined, io: CommandIo): number {
+function compareExit(comparison: Comparison, maxFlaky: number | undefined, io: CommandIo): 0 | 1 | 2 {
   const code = comparisonExitCode(comparison.verdict);
   if (maxFlaky === undefined) return code;
   const gate = flakyLimitRow(comparison.baseline.flaky + comparison.variant.flaky, maxFlaky, ' on the two sides');
   io.write(`  ${gate.row[0].padEnd(18)}${gate.row[1]}\n`);
   return gate.ok || code === 2 ? code : 1;
+}
+
+/** A compare to its end: the comparison its report printed, the exit code, and the runs of its two sides. */
+export interface ComparedRuns {
+  exitCode: 0 | 1 | 2;
+  comparison: Comparison;
+  baselineRunId: number;
+  variantRunId: number;
 }
 
 interface SideRun {
@@ -37,11 +45,36 @@ interface SideRun {
 }
 
 /** Runs one side as the eval run it is (saved, through the cache); its case tallies over the epochs. */
-async function runSide(side: PreparedRun, store: EvalStore): Promise<SideRun> {
+async function runSide(side: PreparedRun, store: EvalStore, io: CommandIo): Promise<SideRun> {
   const session = await recordRun(side, store);
-  const { run, grade } = await runPrepared(side, session);
-  const tallies = grade.cases;
-  return { id: session.run.id, tallies, notStarted: run.notStarted?.length ?? 0 };
+  const id = session.run.id;
+  const { plan } = side;
+  const results = plan.cases.length * plan.epochs;
+  const [pack, variant] = [plan.pack.name, plan.variant.name];
+  io.onEvent?.({
+    type: 'run-started',
+    runId: id,
+    pack,
+    variant,
+    cases: plan.cases.length,
+    epochs: plan.epochs,
+    results,
+    savedBefore: 0,
+  });
+  // Graded once as it completed, and kept with its run: the comparison reads that grade's case tallies.
+  const { run, grade } = await runPrepared(
+    side,
+    session,
+    io.onEvent && ((result) => io.onEvent?.(caseDone(id, result))),
+  );
+  io.onEvent?.({ type: 'run-finished', runId: id, exitCode: grade.exitCode, passed: grade.passed });
+  return { id, tallies: grade.cases, notStarted: run.notStarted?.length ?? 0 };
+}
+
+/** The command's io for one side: the same output, its events tagged with the side. */
+function sideIo(io: CommandIo, side: Side): CommandIo {
+  const onEvent = onSide(io.onEvent, side);
+  return onEvent ? { ...io, onEvent } : io;
 }
 
 /**
@@ -67,15 +100,15 @@ const callsOf = (side: PreparedRun) => {
 
 /**
  * Runs both sides of a compare through the one executor, each an eval run in the store, then prints
- * whether the variant really changed anything. Resolves to the exit code (see compareExit).
+ * whether the variant really changed anything. Resolves to the comparison and the exit code (see compareExit).
  */
-export async function executeCompare(plan: ComparePlan, store: EvalStore, io: CommandIo): Promise<number> {
-  keepHeapNearLive();
+export async function executeCompare(plan: ComparePlan, store: EvalStore, io: CommandIo): Promise<ComparedRuns> {
   const cache = sidesApart(store.callCache());
   // One budget meters both sides; every model of both is priced before anything is recorded.
   const budget = plan.maxCost === undefined ? undefined : new Budget(plan.maxCost, await loadPrices(), io.write);
-  const baseline = await prepareRun(plan.baseline, io, cache, budget);
-  const variant = await prepareRun(plan.variant, io, cache, budget);
+  const [baselineIo, variantIo] = [sideIo(io, 'baseline'), sideIo(io, 'variant')];
+  const baseline = await prepareRun(plan.baseline, baselineIo, cache, budget);
+  const variant = await prepareRun(plan.variant, variantIo, cache, budget);
   const [baselineFacts, variantFacts] = [sideFacts(baseline), sideFacts(variant)];
   printCompareHeader(io, {
     pack: plan.pack.name,
@@ -89,8 +122,8 @@ export async function executeCompare(plan: ComparePlan, store: EvalStore, io: Co
     judgeStyle: plan.baseline.grading.judgeStyle,
   });
 
-  const before = await runSide(baseline, store);
-  const after = await runSide(variant, store);
+  const before = await runSide(baseline, store, baselineIo);
+  const after = await runSide(variant, store, variantIo);
   io.write(
     `runs      baseline ${before.id}, variant ${after.id} in ${shortPath(store.path)}\n` +
       `calls     baseline ${callsOf(baseline)} · variant ${callsOf(variant)}\n`,
@@ -109,10 +142,11 @@ export async function executeCompare(plan: ComparePlan, store: EvalStore, io: Co
     labels: sideLabels(baselineFacts, variantFacts),
   });
   const code = compareExit(comparison, plan.maxFlaky, io);
-  if (!paired.note) return code;
+  const runs = { comparison, baselineRunId: before.id, variantRunId: after.id };
+  if (!paired.note) return { exitCode: code, ...runs };
   // Cases left out leave the question open, as agent or judge errors do: inconclusive.
   io.write(paired.note);
-  return 2;
+  return { exitCode: 2, ...runs };
 }
 
 const refSide = (run: RunRecord): SideFacts => ({
@@ -123,7 +157,7 @@ const refSide = (run: RunRecord): SideFacts => ({
 });
 
 /** `compare --runs A B`: the comparison of two stored runs by the grades they finished with, no model call at all. */
-export function executeStoredCompare(plan: StoredComparePlan, io: CommandIo): number {
+export function executeStoredCompare(plan: StoredComparePlan, io: CommandIo): ComparedRuns {
   const { baseline, variant } = plan;
   const [baselineFacts, variantFacts] = [refSide(baseline.run), refSide(variant.run)];
   printCompareHeader(io, {
@@ -146,5 +180,6 @@ export function executeStoredCompare(plan: StoredComparePlan, io: CommandIo): nu
     color: plan.color && io.isTTY,
     labels: sideLabels(baselineFacts, variantFacts),
   });
-  return compareExit(comparison, plan.maxFlaky, io);
+  const exitCode = compareExit(comparison, plan.maxFlaky, io);
+  return { exitCode, comparison, baselineRunId: baseline.run.id, variantRunId: variant.run.id };
 }

@@ -1,4 +1,5 @@
 import type { ModelRef } from '@evalpacks/core';
+import type { RunGrade } from '@evalpacks/core/grade';
 import {
   AdaptiveConcurrency,
   type AgentPort,
@@ -22,13 +23,15 @@ import { workspaceCommit } from '../memory/git-commit.ts';
 import { resultsRecord } from '../memory/results-file.ts';
 import { type Session, startSession } from '../memory/session.ts';
 import type { CommandIo } from '../output/command-io.ts';
-import { consoleOutput, finishRun } from '../output/finish-run.ts';
+import { consoleOutput, finishGraded } from '../output/finish-run.ts';
 import { loadProgressDisplay, type ProgressMode, startProgress } from '../output/progress.ts';
 import { printHeader } from '../output/run-header.ts';
 import { storedResults } from '../output/stored-results.ts';
 import { headerFacts } from './header-facts.ts';
+import { withOfflineHint } from './offline-hint.ts';
 import type { RunPlan } from './plan.ts';
 import { runRecorded } from './recorded-run.ts';
+import { backendEvents, caseDone } from './run-events.ts';
 import type { GradedRun } from './run-grade.ts';
 import { promptOtherThanSamples } from './sample-prompt.ts';
 import { type Grader, planGrader, storedRun } from './stored-run.ts';
@@ -92,6 +95,7 @@ export async function prepareRun(
     timeout: plan.calls.timeout,
     cache: { store: callCache, mode: plan.calls.cache },
     agentTools: plan.pack.tools !== undefined,
+    ...(io.onEvent && backendEvents(io.onEvent)),
   });
   const live =
     source.kind === 'stored'
@@ -164,14 +168,35 @@ function progressMode(plan: RunPlan, io: CommandIo): ProgressMode {
   return io.isTTY ? 'live' : 'plain';
 }
 
+/** A run recorded to its end: its number, the grade its summary, reports and exit code came from, its reports. */
+export interface FinishedRun {
+  runId: number;
+  storePath: string;
+  grade: RunGrade;
+  /** The file reports written, as the CLI names them. */
+  reports: string[];
+}
+
 /**
  * The one executor of eval, --resume and --rejudge: prepares the plan, records it, prints the header and
- * each case, then the summary and the file reports. Resolves to the exit code (0 all passed, 1 failures).
+ * each case, then the summary and the file reports. Resolves to the run and its grade, whose exit code is
+ * the command's (0 all passed, 1 failures).
  */
-export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo): Promise<number> {
+export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo): Promise<FinishedRun> {
   const display = loadProgressDisplay(progressMode(plan, io));
   const prepared = await prepareRun(plan, io, store.callCache());
   const session = await recordRun(prepared, store);
+  const runId = session.run.id;
+  io.onEvent?.({
+    type: 'run-started',
+    runId,
+    pack: plan.pack.name,
+    variant: plan.variant.name,
+    cases: plan.cases.length,
+    epochs: plan.epochs,
+    results: plan.cases.length * plan.epochs - session.savedBefore,
+    savedBefore: session.savedBefore,
+  });
   const progress = startProgress(await display, io.write, {
     total: plan.cases.length * plan.epochs - session.savedBefore,
     inFlight: () => prepared.backends.inFlight(),
@@ -187,20 +212,25 @@ export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo
     graded = await runPrepared(prepared, session, (result) => {
       output.caseResult(result);
       progress.result(result);
+      io.onEvent?.(caseDone(runId, result));
     });
+  } catch (error) {
+    // A run that stopped before its first result left nothing (Session.fail): offer the way to start without a model.
+    const neverStarted = !plan.offline && store.run(session.run.id) === undefined;
+    throw neverStarted ? await withOfflineHint(error) : error;
   } finally {
     progress.stop();
   }
   const { run, grade } = graded;
-  return finishRun({
+  const finished = await finishGraded({
     run,
     grade,
     // The run kept records only: the file reports read its results back from the store, a case at a time.
-    results: () => storedResults(store, session.run.id, run.cases),
+    results: () => storedResults(store, runId, run.cases),
     record: resultsRecord(session.run),
     epochs: plan.epochs,
     report: plan.report,
-    runId: session.run.id,
+    runId,
     storePath: store.path,
     calls: prepared.backends.calls,
     pace: prepared.pace,
@@ -209,4 +239,7 @@ export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo
     io,
     ...(prepared.samplesUsed && { samplesUsed: prepared.samplesUsed() }),
   });
+  const { exitCode, passed } = finished.grade;
+  io.onEvent?.({ type: 'run-finished', runId, exitCode, passed });
+  return { runId, storePath: store.path, ...finished };
 }

@@ -28,7 +28,8 @@ export interface RecordedWork {
 
 /**
  * Runs the plan's cases, saving each result the moment it completes; cases an earlier attempt saved are
- * not run again. A failure leaves the run saved and resumable.
+ * not run again. A failure leaves the run saved and resumable, unless it failed before saving anything
+ * (see Session.fail): then it leaves no run.
  */
 export async function runRecorded(session: Session, plan: RunPlan, work: RecordedWork): Promise<GradedRun> {
   let run: CompactRun;
@@ -60,7 +61,7 @@ export async function runRecorded(session: Session, plan: RunPlan, work: Recorde
       },
     });
   } catch (error) {
-    session.abandon();
+    session.fail();
     throw error;
   }
   // A resumed run began when its first attempt did.

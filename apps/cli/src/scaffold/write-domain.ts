@@ -7,6 +7,8 @@ const TEMPLATES = join(CLI_ROOT, 'templates', 'domain');
 const STANDALONE = join(CLI_ROOT, 'templates', 'standalone');
 const WORKSPACE_ONLY = new Set(['vitest.config.ts', 'tsconfig.build.json']);
 const SUFFIX = '.tmpl';
+/** Templates kept under another name: npm and pnpm leave a package's .gitignore out of its tarball. */
+const RENAMED: Record<string, string> = { gitignore: '.gitignore' };
 
 /** A domain of this workspace (domains/NAME), or a pack of its own anywhere (`new-domain --out DIR`). */
 export type Layout = 'workspace' | 'standalone';
@@ -23,7 +25,10 @@ function templateFiles(dir: string): string[] {
 function templatesFor(layout: Layout): [string, string][] {
   const files = new Map<string, string>();
   const add = (dir: string) => {
-    for (const template of templateFiles(dir)) files.set(relative(dir, template).slice(0, -SUFFIX.length), template);
+    for (const template of templateFiles(dir)) {
+      const path = relative(dir, template).slice(0, -SUFFIX.length);
+      files.set(RENAMED[path] ?? path, template);
+    }
   };
   add(TEMPLATES);
   if (layout === 'standalone') {

@@ -40,6 +40,24 @@ export class CacheMissError extends Error {
   }
 }
 
+/** One model call as a listener hears of it: its role and where it goes. */
+export interface CallFacts {
+  role: CallRole;
+  backend: string;
+  model: string;
+}
+
+/**
+ * Told of every call through the door as it happens: what a progress display or an engine's events read.
+ * `sent` when it leaves for a model, `answered` when it comes back (or straight away from the cache,
+ * `cached`), `failed` when it ends in an error. Listeners must not throw.
+ */
+export interface CallListener {
+  sent?(call: CallFacts): void;
+  answered?(call: CallFacts & { cached: boolean }): void;
+  failed?(call: CallFacts & { error: Error }): void;
+}
+
 export interface ModelCallCounts {
   /** Calls that went to a model. */
   made: number;
@@ -71,6 +89,7 @@ export class ModelCalls {
     private readonly cache: CallCache | undefined,
     readonly mode: CacheMode = 'use',
     private readonly beforeFirstCall?: () => Promise<void>,
+    private readonly listener: CallListener = {},
   ) {
     if (mode === 'offline' && !cache) throw new Error('offline mode needs a call cache');
   }
@@ -89,10 +108,12 @@ export class ModelCalls {
     isValid: (cached: unknown) => boolean = () => true,
   ): Promise<T> {
     const key = callCacheKey(material);
+    const facts: CallFacts = { role, backend: material.backend, model: material.model };
     if (this.cache && this.mode !== 'refresh') {
       const hit = await this.lookUp(key, isValid);
       if (hit !== undefined) {
         this.counts[role].cached += 1;
+        this.listener.answered?.({ ...facts, cached: true });
         return asFree ? asFree(hit as T) : (hit as T);
       }
     }
@@ -100,13 +121,18 @@ export class ModelCalls {
     this.ready ??= this.beforeFirstCall?.() ?? Promise.resolve();
     await this.ready;
     this.flying += 1;
+    this.listener.sent?.(facts);
     let value: T;
     try {
       value = await call();
+    } catch (error) {
+      this.listener.failed?.({ ...facts, error: error instanceof Error ? error : new Error(String(error)) });
+      throw error;
     } finally {
       this.flying -= 1;
     }
     this.counts[role].made += 1;
+    this.listener.answered?.({ ...facts, cached: false });
     // A runaway reply is used once but not kept: the store stays bounded whatever a model sends.
     if (this.cache && JSON.stringify(value).length <= MAX_CACHED_CHARS) {
       await this.cache.set(key, value, { role, backend: material.backend, model: material.model });

@@ -4,7 +4,7 @@ import { summarizeRepeats } from '../grade/repeat-figures.ts';
 import { type ClusteredRate, clusteredMeanDifference, clusteredRate, type MeanDifference } from '../stats/clustered.ts';
 import { exactMcNemar } from '../stats/mcnemar.ts';
 import { type PermutationTest, pairedPermutationTest, smallestPermutationP } from '../stats/permutation.ts';
-import { minimumDetectableDifference } from '../stats/power.ts';
+import { assumedPairedStandardError, minimumDetectableDifference } from '../stats/power.ts';
 import { type CaseComparison, pairCases } from './pair-cases.ts';
 
 /**
@@ -151,7 +151,7 @@ function detectable(difference: MeanDifference, b: ClusteredRate, v: ClusteredRa
     return { difference: value, basis: 'observed' as const, smallestP };
   }
   const pooled = (b.passed + v.passed + 2) / (b.total + v.total + 4);
-  const standardError = Math.sqrt((2 * pooled * (1 - pooled)) / Math.max(1, difference.items));
+  const standardError = assumedPairedStandardError(pooled, difference.items);
   const value = minimumDetectableDifference({ standardError, df: difference.df, alpha });
   return { difference: value, basis: 'assumed' as const, smallestP };
 }

@@ -31,6 +31,7 @@ export function judgeRequests(
     input: testCase.input,
     answer: transcript.answer,
     ...(pack.tools && { toolCalls: toolCallLines(transcript) }),
+    ...(testCase.acceptable?.length && { acceptable: testCase.acceptable }),
   };
   const yesNo = style === 'yes-no';
   const requests: JudgeItemRequest[] = [

@@ -13,8 +13,9 @@ import type { JudgeStyle } from './verdict.ts';
  */
 export const JUDGE_PROMPT_VERSIONS: Record<JudgeStyle, string> = {
   // v2: the answer and the case text are fenced as data (issue 11).
-  structured: 'risen-judge-v2',
-  'yes-no': 'yes-no-judge-v2',
+  // v3: a false-positive question lists the case's acceptable items, which it must not count (issue 23).
+  structured: 'risen-judge-v3',
+  'yes-no': 'yes-no-judge-v3',
 };
 
 /**

@@ -12,6 +12,21 @@ export interface JudgeContext {
   answer: string;
   /** The agent's tool calls, one per line, for packs with tools: a rubric may be about them. */
   toolCalls?: string;
+  /** The case's acceptable items: real issues it does not score, which no false-positive question may count. */
+  acceptable?: string[];
+}
+
+/**
+ * The case's acceptable items for a false-positive question: a thorough answer that reports them must not
+ * be read as flagging the item. Case text, like the item, so outside the fences. Empty without any.
+ */
+export function acceptableBlock(ctx: JudgeContext): string {
+  if (!ctx.acceptable?.length) return '';
+  return (
+    '\n\n<acceptable>\nReal issues of the input that the case does not score. Reporting one of them is not flagging ' +
+    `the item above and never counts against the ${ctx.subject}:\n${ctx.acceptable.map((item) => `- ${item}`).join('\n')}\n` +
+    '</acceptable>'
+  );
 }
 
 /** What the pack adds to the judge's Steps: its judge.md Steps, else its one-line guidance. */
@@ -81,12 +96,13 @@ export function absentPrompt(ctx: JudgeContext, absent: string): { system: strin
         'Read the thing that must NOT be reported as a problem.',
         `Check whether the ${ctx.subject} reports it as an issue, under any wording.`,
         'Mentioning it as correct or acceptable is not flagging it.',
+        ...(ctx.acceptable?.length ? ['Reporting a real issue listed under acceptable is not flagging it.'] : []),
         'Write your reasoning first, then your verdict.',
       ],
       'Return one JSON object: {"reasoning": "<two or three sentences>", "flagged": true|false}.',
       'Judge only the item given.',
     ),
-    prompt: material(ctx, `<must_not_be_flagged>\n${absent}\n</must_not_be_flagged>`),
+    prompt: material(ctx, `<must_not_be_flagged>\n${absent}\n</must_not_be_flagged>${acceptableBlock(ctx)}`),
   };
 }
 

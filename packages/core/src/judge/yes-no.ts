@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Finding } from '../schema/finding.ts';
 import type { JudgedItemKind } from '../schema/verdict.ts';
 import { DATA_NOTICE } from './fence.ts';
-import { guidanceSteps, type JudgeContext, material } from './prompts.ts';
+import { acceptableBlock, guidanceSteps, type JudgeContext, material } from './prompts.ts';
 
 /**
  * The simpler judge form for small local models: one plain question, answered YES or NO, with a
@@ -24,7 +24,9 @@ function question(kind: JudgedItemKind, ctx: JudgeContext, item: string): string
   if (kind === 'finding') {
     return `Does the ${ctx.subject} identify this specific issue and explain why it is a problem?\n${item}`;
   }
-  if (kind === 'absent') return `Does the ${ctx.subject} report the following as a problem?\n${item}`;
+  if (kind === 'absent') {
+    return `Does the ${ctx.subject} report the following as a problem?\n${item}${acceptableBlock(ctx)}`;
+  }
   return `Does the ${ctx.subject} meet the rubric?\nRubric: ${item}`;
 }
 

@@ -152,12 +152,15 @@ function mapRecord(file: string, docs: Documents, index: number, toCase: (raw: u
   }
 }
 
-/**
- * Loads cases from a file, validating each with the pack's case shape. `toCase` lets a pack map its own
- * data format (a golden JSONL line, say) onto the shared case shape before validation.
- */
-export async function loadCaseFile(file: string, toCase: (raw: unknown) => unknown = (raw) => raw): Promise<Case[]> {
-  let text: string;
+/** A case file's cases with where each field of each is, for messages that point at a line (pack lint). */
+export interface CaseFileLines {
+  file: string;
+  cases: Case[];
+  /** The line of a field of the case at `index` in the file (its record's line when the field is not there). */
+  lineOf(index: number, path: PropertyKey[]): number;
+}
+
+async function readCaseText(file: string): Promise<string> {
   try {
     const limit = isJson(file) ? CASE_FILE_LIMIT.json : CASE_FILE_LIMIT.yaml;
     const { size } = await stat(file);
@@ -167,12 +170,15 @@ export async function loadCaseFile(file: string, toCase: (raw: unknown) => unkno
           `(${limit / MB} MB); split it into several files${isJson(file) ? '' : ', or write it as JSONL'}`,
       );
     }
-    text = await readFile(file, 'utf8');
+    return await readFile(file, 'utf8');
   } catch (error) {
     if (error instanceof CaseFileError) throw error;
     throw new CaseFileError(`${file}: cannot read: ${(error as NodeJS.ErrnoException).code ?? error}`);
   }
-  const docs = readDocuments(file, text);
+}
+
+/** Every case of the parsed documents, validated; the first invalid one is an error naming its line. */
+function casesOf(file: string, docs: Documents, toCase: (raw: unknown) => unknown): Case[] {
   const stem = basename(file, extname(file));
   return docs.items.map((_item, index) => {
     const raw = mapRecord(file, docs, index, toCase);
@@ -186,4 +192,24 @@ export async function loadCaseFile(file: string, toCase: (raw: unknown) => unkno
     const line = docs.lineOf(issuePath(issue), index);
     throw new CaseFileError(`${file}:${line}: ${describeIssue(issue)}`);
   });
+}
+
+/**
+ * Loads cases from a file, validating each with the pack's case shape. `toCase` lets a pack map its own
+ * data format (a golden JSONL line, say) onto the shared case shape before validation.
+ */
+export async function loadCaseFile(file: string, toCase: (raw: unknown) => unknown = (raw) => raw): Promise<Case[]> {
+  return casesOf(file, readDocuments(file, await readCaseText(file)), toCase);
+}
+
+/**
+ * loadCaseFile, keeping the parsed document to say on which line each field is. It holds the whole parse
+ * (YAML's is ~60 bytes per byte of text), so only pack lint uses it, one file at a time; runs never do.
+ */
+export async function loadCaseFileLines(
+  file: string,
+  toCase: (raw: unknown) => unknown = (raw) => raw,
+): Promise<CaseFileLines> {
+  const docs = readDocuments(file, await readCaseText(file));
+  return { file, cases: casesOf(file, docs, toCase), lineOf: (index, path) => docs.lineOf(path, index) };
 }

@@ -54,6 +54,11 @@ function checkToolNames(pack: Pack, file: string, testCase: Case): void {
   }
 }
 
+/** The pack's case files: every YAML, JSON and JSONL file in its cases/ folder, in name order. */
+export function packCaseFiles(pack: Pack): Promise<string[]> {
+  return listFiles(join(pack.root, 'cases'), (name) => CASE_EXTENSIONS.has(extname(name)));
+}
+
 /** Loads cases from the pack's cases/ folder, or from the given files; ids must be unique. */
 export async function loadPackCases(pack: Pack, files?: string[]): Promise<Case[]> {
   return (await loadPackCaseFiles(pack, files)).cases;
@@ -64,7 +69,7 @@ export async function loadPackCaseFiles(
   pack: Pack,
   files?: string[],
 ): Promise<{ cases: Case[]; fileOf: Map<string, string> }> {
-  const sources = files ?? (await listFiles(join(pack.root, 'cases'), (name) => CASE_EXTENSIONS.has(extname(name))));
+  const sources = files ?? (await packCaseFiles(pack));
   const cases: Case[] = [];
   const seen = new Map<string, string>();
   for (const file of sources) {

@@ -2,6 +2,12 @@
 export interface ThrottleSignals {
   throttled(): void;
   succeeded(): void;
+  /**
+   * A call failed in a way worth trying again (throttled, 5xx, a lost connection) and will be sent again
+   * after its backoff, or at once on another server: what the engine's `retry` event reports. Optional: the
+   * pace follows `throttled` alone.
+   */
+  retrying?(): void;
 }
 
 export interface ConcurrencyReport {

@@ -25,7 +25,12 @@ export function snapshotOf(environment: Environment, pack: string): unknown {
     throw new Error(`pack "${pack}": the environment's snapshot() threw: ${(error as Error).message ?? error}`);
   }
   if (state === undefined) return undefined;
-  const json = JSON.stringify(state);
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(state);
+  } catch (error) {
+    throw new Error(`pack "${pack}": the environment's snapshot() is not JSON data: ${(error as Error).message}`);
+  }
   if (json === undefined) throw new Error(`pack "${pack}": the environment's snapshot() is not JSON data`);
   return JSON.parse(json) as unknown;
 }

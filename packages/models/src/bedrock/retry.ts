@@ -56,6 +56,7 @@ export class BackoffRetryStrategy {
     const attempt = previous.getRetryCount() + 1;
     if (attempt >= this.policy.maxAttempts || !retryable(info)) throw new Error('no retry');
     noteRetry();
+    this.signals?.retrying?.();
     return token(attempt, this.delayFor(attempt, info.retryAfterHint));
   }
 

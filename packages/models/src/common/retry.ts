@@ -31,6 +31,8 @@ export interface WithRetriesOptions {
    * flight (a server answering 503 to half the calls would otherwise look as busy as one working on them).
    */
   backingOff?: { calls: number };
+  /** Told of each retry as it is decided, before its backoff (the engine's `retry` event). */
+  onRetry?: () => void;
 }
 
 /** Calls `call` until it succeeds, fails for good, or the attempts run out (RetriesExhaustedError). */
@@ -43,6 +45,7 @@ export async function withRetries<T>(call: () => Promise<T>, options: WithRetrie
       if (!options.retryable(error)) throw error;
       if (attempt >= policy.maxAttempts) throw attempt > 1 ? new RetriesExhaustedError(attempt, error) : error;
       if (options.count) options.count.retries += 1;
+      options.onRetry?.();
       const backingOff = options.backingOff ?? { calls: 0 };
       backingOff.calls += 1;
       try {

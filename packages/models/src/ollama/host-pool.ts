@@ -1,4 +1,5 @@
 import { redactUrl } from '@evalpacks/core/report';
+import type { ThrottleSignals } from '@evalpacks/core/runner';
 import type { RetryPolicy } from '../common/retry-policy.ts';
 import { OllamaHost, type OllamaHostOptions } from './host.ts';
 
@@ -7,6 +8,8 @@ export interface OllamaHostsOptions {
   perHost?: number;
   /** Where the one-line warnings go: a host left out at the start, or taken out mid-run. */
   warn?: (line: string) => void;
+  /** Told of every retry of the run's calls, a move to another host included. */
+  signals?: Pick<ThrottleSignals, 'retrying'>;
 }
 
 /** What one host did in a run, for the summary. */
@@ -46,6 +49,8 @@ export class OllamaHosts {
   #queued = 0;
   /** Calls of the run waiting out a retry's backoff (onSomeHost hands it to withRetries). */
   readonly backingOff = { calls: 0 };
+  /** Told of every retry (onSomeHost calls it). */
+  readonly onRetry: () => void;
 
   constructor(hosts: readonly OllamaHost[], options: OllamaHostsOptions = {}) {
     if (hosts.length === 0) throw new Error('OllamaHosts needs at least one host');
@@ -58,6 +63,8 @@ export class OllamaHosts {
       strikes: 0,
     }));
     this.#warn = options.warn ?? (() => {});
+    const signals = options.signals;
+    this.onRetry = () => signals?.retrying?.();
   }
 
   /** A run on one server. */

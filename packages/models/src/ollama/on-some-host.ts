@@ -65,6 +65,7 @@ export function onSomeHost<T>(
             throw error;
           }
           if (options.count) options.count.retries += 1;
+          hosts.onRetry();
           avoid = undefined;
         } finally {
           hosts.release(host);
@@ -75,6 +76,7 @@ export function onSomeHost<T>(
       retryable: isTransientOllamaError,
       policy: hosts.retry,
       backingOff: hosts.backingOff,
+      onRetry: hosts.onRetry,
       ...(options.signal && { signal: options.signal }),
       ...(options.count && { count: options.count }),
     },

@@ -70,6 +70,7 @@ export function retryingFetch(
       const wait = retryDelay(policy, attempt, response && retryAfterMs(response.headers), random);
       await response?.body?.cancel();
       noteRetry();
+      signals?.retrying?.();
       await sleep(wait, init?.signal);
     }
   };

@@ -26,13 +26,14 @@ export function connectOllama({
   agentTools,
   concurrency,
   warn,
+  signals,
 }: ConnectRequest<{ ollamaHost?: string[] } & Partial<OllamaFlags>>): Connection {
   const specs = ollamaHostSpecs(options.ollamaHost, concurrency);
   const numCtx = options.numCtx ?? 'auto';
   const retry = { maxAttempts: (options.maxRetries ?? 5) + 1 };
   const hosts = new OllamaHosts(
     specs.map(({ url, calls }) => new OllamaHost({ host: url, timeoutMs, numCtx, retry, callsAtOnce: calls })),
-    { perHost: concurrency, warn },
+    { perHost: concurrency, warn, ...(signals && { signals }) },
   );
   const thinks = (setting: OllamaFlags['think']) => setting !== undefined && setting !== false;
   const needs: Parameters<typeof checkOllamaCapabilities>[1] = [];
