@@ -59,6 +59,9 @@ import { sqliteCallCache } from './sqlite-call-cache.ts';
  * in one (inOneTransaction), so a killed merge leaves nothing.
  */
 export class EvalStore {
+  /** Counts of completed runs with no stored grade, graded now (see runOutcomes). */
+  private readonly gradedNowCounts = new Map<number, { passed: number; total: number; policy: string }>();
+
   private constructor(
     readonly path: string,
     private readonly db: Database.Database,
@@ -240,9 +243,14 @@ export class EvalStore {
   runOutcomes(pack: string): RunOutcome[] {
     return this.guard(() => selectRunOutcomes(this.db, pack)).map(({ grade, ...run }) => {
       if (grade) return { ...run, ...grade };
-      const now = gradeNow(this, run);
-      const { passed, total } = now.grade.caseCounts;
-      return { ...run, passed, total, policy: now.grade.policy, gradedNow: now.grade.policy };
+      // A completed run never changes: its counts are worked out once per open store.
+      let counts = this.gradedNowCounts.get(run.id);
+      if (!counts) {
+        const now = gradeNow(this, run).grade;
+        counts = { passed: now.caseCounts.passed, total: now.caseCounts.total, policy: now.policy };
+        this.gradedNowCounts.set(run.id, counts);
+      }
+      return { ...run, ...counts, gradedNow: counts.policy };
     });
   }
 
