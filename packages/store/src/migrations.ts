@@ -152,8 +152,9 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE transcripts ADD COLUMN end_state_json TEXT;
   `,
   // 9: the grade a run finished with (core's RunGradeSchema, as JSON), so no reader grades it again under
-  // other rules. Its summary and its per-case tallies apart: a summary is read without the tallies, which
-  // are megabytes for a run of 10,000 cases; the case counts and policy as columns for history's series.
+  // other rules: its summary in one row (the case counts and policy also as columns, for history's series),
+  // its per-case tallies a row each, so a summary is read without them and they are written and read in
+  // small pieces (they are megabytes for a run of 10,000 cases).
   `
   CREATE TABLE run_grades (
     run_id       INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
@@ -162,8 +163,13 @@ export const MIGRATIONS: readonly string[] = [
     cases_total  INTEGER NOT NULL,
     passed       INTEGER NOT NULL,
     summary_json TEXT NOT NULL,
-    cases_json   TEXT NOT NULL,
     graded_at    TEXT NOT NULL
+  );
+  CREATE TABLE run_grade_cases (
+    run_id     INTEGER NOT NULL REFERENCES run_grades(run_id) ON DELETE CASCADE,
+    position   INTEGER NOT NULL,
+    tally_json TEXT NOT NULL,
+    PRIMARY KEY (run_id, position)
   );
   `,
 ];

@@ -5,22 +5,21 @@ import { preparedOnce } from './prepared-once.ts';
 
 const statements = preparedOnce((db) => ({
   save: db.prepare(
-    `INSERT OR REPLACE INTO run_grades (run_id, policy, cases_passed, cases_total, passed, summary_json, cases_json,
-       graded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR REPLACE INTO run_grades (run_id, policy, cases_passed, cases_total, passed, summary_json, graded_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ),
+  clearCases: db.prepare('DELETE FROM run_grade_cases WHERE run_id = ?'),
+  saveCase: db.prepare('INSERT INTO run_grade_cases (run_id, position, tally_json) VALUES (?, ?, ?)'),
   summary: db.prepare('SELECT summary_json FROM run_grades WHERE run_id = ?').pluck(),
-  cases: db.prepare('SELECT cases_json FROM run_grades WHERE run_id = ?').pluck(),
+  cases: db.prepare('SELECT tally_json FROM run_grade_cases WHERE run_id = ? ORDER BY position').pluck(),
 }));
-
-/** The case tallies as read back: a list, its tallies (thousands of them) trusted as StoredSummarySchema says. */
-const CasesSchema = z.array(z.unknown());
 
 /**
  * A stored summary as it is read back: every field checked but the two lists that grow with a run's
  * failures (the suggestions and the flaky items, tens of thousands in a large failing run), which this
  * evalpacks wrote from a grade it made (the store's schema version fixes their form) and which are only
  * ever printed, escaped. Checking them element by element cost more than the rest of a summary.json. The
- * case tallies (the part a comparison reads) are trusted likewise.
+ * case tallies (what a comparison reads) are trusted likewise.
  */
 const StoredSummarySchema = GradeSummarySchema.extend({
   suggestions: z.array(z.unknown()),
@@ -30,21 +29,26 @@ const StoredSummarySchema = GradeSummarySchema.extend({
 });
 
 /**
- * Keeps a run's grade with it, replacing any it had. The JSON is core's RunGradeSchema; a change to that
- * form needs a migration of its own, since readers trust the lists they do not check (see StoredSummarySchema).
+ * Keeps a run's grade with it, replacing any it had: its summary in one row, its case tallies a row each
+ * (a run of 10,000 cases writes no string of megabytes). The JSON is core's RunGradeSchema; a change to that
+ * form needs a migration of its own, since readers trust the parts they do not check (see StoredSummarySchema).
  */
 export function insertGrade(db: Database.Database, runId: number, grade: RunGrade, now: string): void {
   const { cases, ...summary } = grade;
-  statements(db).save.run(
-    runId,
-    grade.policy,
-    grade.caseCounts.passed,
-    grade.caseCounts.total,
-    grade.passed ? 1 : 0,
-    JSON.stringify(summary),
-    JSON.stringify(cases),
-    now,
-  );
+  const saved = statements(db);
+  db.transaction(() => {
+    saved.save.run(
+      runId,
+      grade.policy,
+      grade.caseCounts.passed,
+      grade.caseCounts.total,
+      grade.passed ? 1 : 0,
+      JSON.stringify(summary),
+      now,
+    );
+    saved.clearCases.run(runId);
+    for (const [position, tally] of cases.entries()) saved.saveCase.run(runId, position, JSON.stringify(tally));
+  })();
 }
 
 /** The run's grade without its cases (small whatever the run's size), or undefined when none was stored. */
@@ -57,6 +61,6 @@ export function selectGradeSummary(db: Database.Database, runId: number): GradeS
 export function selectGrade(db: Database.Database, runId: number): RunGrade | undefined {
   const summary = selectGradeSummary(db, runId);
   if (!summary) return undefined;
-  const cases = CasesSchema.parse(JSON.parse(statements(db).cases.get(runId) as string)) as CaseTally[];
-  return { ...summary, cases };
+  const rows = statements(db).cases.all(runId) as string[];
+  return { ...summary, cases: rows.map((json) => JSON.parse(json) as CaseTally) };
 }
