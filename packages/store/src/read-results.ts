@@ -49,6 +49,7 @@ interface CaseRow extends TranscriptRow {
 }
 
 interface VerdictRow {
+  epoch: number;
   kind: Verdict['kind'];
   item_id: string;
   status: Verdict['status'];
@@ -78,6 +79,7 @@ interface ReadStatements {
   saved: Database.Statement;
   oneCase: Database.Statement;
   verdicts: Database.Statement;
+  caseVerdicts: Database.Statement;
   transcript: Database.Statement;
   cases: Database.Statement;
   count: Database.Statement;
@@ -91,6 +93,7 @@ const readStatements = preparedOnce(
     saved: db.prepare(`${RESULTS} WHERE c.rowid = ?`),
     oneCase: db.prepare(`${RESULTS} WHERE c.run_id = ? AND c.case_id = ? ORDER BY c.rowid`),
     verdicts: db.prepare('SELECT * FROM verdicts WHERE run_id = ? AND case_id = ? AND epoch = ? ORDER BY position'),
+    caseVerdicts: db.prepare('SELECT * FROM verdicts WHERE run_id = ? AND case_id = ? ORDER BY epoch, position'),
     transcript: db.prepare(
       `SELECT ${TRANSCRIPT_COLUMNS} FROM transcripts t WHERE run_id = ? AND case_id = ? AND epoch = ?`,
     ),
@@ -161,10 +164,13 @@ function transcriptFromRow(row: TranscriptRow): Transcript {
   };
 }
 
-function resultFromRow(statements: ReadStatements, runId: number, row: CaseRow): CaseResult {
-  const verdictRows = statements.verdicts.all(runId, row.case_id, row.epoch) as VerdictRow[];
+function resultFromRow(
+  row: CaseRow,
+  verdictRows: VerdictRow[],
+  caseOf: (json: string) => Case = (json) => stored<Case>(json),
+): CaseResult {
   return {
-    case: stored<Case>(row.case_json),
+    case: caseOf(row.case_json),
     epoch: row.epoch,
     status: row.status,
     transcript: transcriptFromRow(row),
@@ -175,11 +181,25 @@ function resultFromRow(statements: ReadStatements, runId: number, row: CaseRow):
   };
 }
 
-/** Every saved result of one case of a run (all its epochs), in the order they were saved. */
+/**
+ * Every saved result of one case of a run (all its epochs), in the order they were saved: two queries for
+ * the case, whatever its epochs, and its JSON read once when every epoch saved the same case.
+ */
 export function selectCaseResults(db: Database.Database, runId: number, caseId: string): CaseResult[] {
   const statements = readStatements(db);
   const rows = statements.oneCase.all(runId, caseId) as CaseRow[];
-  return rows.map((row) => resultFromRow(statements, runId, row));
+  const verdicts = new Map<number, VerdictRow[]>();
+  for (const verdict of statements.caseVerdicts.all(runId, caseId) as VerdictRow[]) {
+    const list = verdicts.get(verdict.epoch);
+    if (list) list.push(verdict);
+    else verdicts.set(verdict.epoch, [verdict]);
+  }
+  let seen: { json: string; value: Case } | undefined;
+  const caseOf = (json: string): Case => {
+    if (seen?.json !== json) seen = { json, value: stored<Case>(json) };
+    return seen.value;
+  };
+  return rows.map((row) => resultFromRow(row, verdicts.get(row.epoch) ?? [], caseOf));
 }
 
 /**
@@ -194,7 +214,7 @@ export function selectSavedOrder(db: Database.Database, runId: number): number[]
 export function selectSavedResult(db: Database.Database, savedOrder: number): CaseResult | undefined {
   const statements = readStatements(db);
   const row = statements.saved.get(savedOrder) as (CaseRow & { run_id: number }) | undefined;
-  return row && resultFromRow(statements, row.run_id, row);
+  return row && resultFromRow(row, statements.verdicts.all(row.run_id, row.case_id, row.epoch) as VerdictRow[]);
 }
 
 /** The answer a run saved for one case and epoch, or undefined. */
