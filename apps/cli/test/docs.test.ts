@@ -6,7 +6,7 @@ import { brokenLinks, commandsIn, docsFiles, flagsOfHelp } from './docs-check.ts
 import { ROOT, run, runCli, SOURCE, TSX } from './run-cli.ts';
 
 const WEB_BIN = join(ROOT, 'apps/web/src/bin.ts');
-const COMMANDS = ['eval', 'compare', 'history', 'calibrate', 'merge', 'new-domain'];
+const COMMANDS = ['eval', 'compare', 'history', 'calibrate', 'merge', 'new-domain', 'lint-pack'];
 
 /** Every Markdown file a user reads: the README, docs/ and each package's README. */
 function userDocs(): string[] {

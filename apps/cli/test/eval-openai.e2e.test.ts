@@ -85,7 +85,7 @@ describe('pnpm eval --backend openai: every pack on the OpenAI-compatible stand-
     expect(summaryOf(result.stdout).split('\n').slice(0, 6)).toEqual([
       'Summary',
       '  cases           6/14 passed (42.9%, 95% CI 21.4–67.4%)',
-      '  structural      81/109 checks passed (95% CI 60.4–84.6%)',
+      '  structural      137/165 checks passed (95% CI 73.4–89.7%)',
       '  false positives 0',
       '  judge errors    0',
       '  tokens          agent 12000 in / 1320 out, judge 600 in / 120 out',
