@@ -20,6 +20,15 @@ describe('parseEvalOptions', () => {
     );
   });
 
+  it('reads --min-pass-rate as typed (0.8, 80%), and as the number code passes (the engine API)', () => {
+    expect(parseEvalOptions({ domain: 'd', minPassRate: '80%' }).minPassRate).toBe(0.8);
+    expect(parseEvalOptions({ domain: 'd', minPassRate: '0.8' }).minPassRate).toBe(0.8);
+    expect(parseEvalOptions({ domain: 'd', minPassRate: 0.8 }).minPassRate).toBe(0.8);
+    expect(() => parseEvalOptions({ domain: 'd', minPassRate: 1.5 })).toThrow(
+      '--min-pass-rate must be between 0 and 1 (or 0% and 100%)',
+    );
+  });
+
   it('fills the documented defaults', () => {
     expect(parseEvalOptions({ domain: 'code-review' })).toEqual({
       domain: 'code-review',

@@ -24,8 +24,12 @@ export const reporterList = z
 
 /** 0.8 or 80%: the share of case results that must pass for exit code 0. */
 export const passRate = z
-  .string()
-  .transform((text) => (text.trim().endsWith('%') ? Number(text.trim().slice(0, -1)) / 100 : Number(text)))
+  // A string as typed; a number as code passes it (the engine API).
+  .union([z.string(), z.number()], { error: '--min-pass-rate must be a number such as 0.8 or 80%' })
+  .transform((given) => {
+    const text = String(given).trim();
+    return text.endsWith('%') ? Number(text.slice(0, -1)) / 100 : Number(text);
+  })
   .pipe(
     z
       .number({ error: '--min-pass-rate must be a number such as 0.8 or 80%' })
