@@ -29,6 +29,14 @@ describe('parseEvalOptions', () => {
     );
   });
 
+  it('reads --reporter as the command line collects it, and as one string from code', () => {
+    expect(parseEvalOptions({ domain: 'd', reporter: ['json,junit', 'json'] }).reporter).toEqual(['json', 'junit']);
+    expect(parseEvalOptions({ domain: 'd', reporter: 'console, markdown' }).reporter).toEqual(['console', 'markdown']);
+    expect(() => parseEvalOptions({ domain: 'd', reporter: 'pdf' })).toThrow(
+      'unknown --reporter "pdf" (known: console, json, junit, markdown, html)',
+    );
+  });
+
   it('fills the documented defaults', () => {
     expect(parseEvalOptions({ domain: 'code-review' })).toEqual({
       domain: 'code-review',

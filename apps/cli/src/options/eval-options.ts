@@ -14,8 +14,12 @@ export const JudgeStyleSchema = z
 
 /** `--reporter json,junit --reporter markdown`: every name, each once, in the order given. */
 export const reporterList = z
-  .array(z.string())
-  .transform((values) => [...new Set(values.flatMap((value) => value.split(',')).map((name) => name.trim()))])
+  // The command line collects a list; code may pass one string as well (the engine API).
+  .union([z.array(z.string()), z.string()], { error: '--reporter takes names such as console or json,junit' })
+  .transform((given) => {
+    const values = typeof given === 'string' ? [given] : given;
+    return [...new Set(values.flatMap((value) => value.split(',')).map((name) => name.trim()))];
+  })
   .pipe(
     z.array(
       z.enum(REPORTERS, { error: (issue) => `unknown --reporter "${issue.input}" (known: ${REPORTERS.join(', ')})` }),
