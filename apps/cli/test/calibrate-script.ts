@@ -1,18 +1,28 @@
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { CaseResult, Label, WrongSide } from '@evalpacks/core';
 import { labelVerdict } from '@evalpacks/core/grade';
 import type { OllamaStandIn } from '@evalpacks/testkit';
 import { JUDGE_TOKENS } from './judge-script.ts';
 import { ROOT } from './run-cli.ts';
 
-/** A copy of the code-review pack without its shipped labels, so a test's labels are the only ones. */
+const FROZEN = join(ROOT, 'apps/cli/test/packs/code-review');
+
+/**
+ * A copy of the frozen code-review test pack without its labels, so a test's labels are the only ones. Its
+ * entry imports the shipped pack by path, since a folder outside the workspace cannot resolve the package.
+ */
 export function packCopy(): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'evalpacks-calibrate-')), 'code-review');
-  for (const part of ['src', 'cases', 'prompts', 'fixtures', 'package.json']) {
-    cpSync(join(ROOT, 'apps/cli/test/packs/code-review', part), join(dir, part), { recursive: true });
+  for (const part of ['src', 'cases', 'prompts', 'fixtures']) {
+    cpSync(join(FROZEN, part), join(dir, part), { recursive: true });
   }
+  const shipped = pathToFileURL(join(ROOT, 'domains/code-review/src/index.ts')).href;
+  const entry = join(dir, 'src', 'index.ts');
+  writeFileSync(entry, readFileSync(entry, 'utf8').replace("'@evalpacks/code-review'", `'${shipped}'`));
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
   return dir;
 }
 

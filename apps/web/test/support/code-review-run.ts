@@ -5,12 +5,19 @@ import { startOllamaStandIn } from '@evalpacks/testkit';
 import { tempStore } from './build-store.ts';
 import { ROOT, runCli } from './run-cli.ts';
 
+/** The frozen copy of the pack's data the CLI's tests use (apps/cli/test/packs/README.md). */
 const PACK = join(ROOT, 'apps/cli/test/packs/code-review');
+/** The shipped pack, whose code the copy runs. */
+const SHIPPED = join(ROOT, 'domains/code-review');
 
-/** A copy of the code-review pack without its shipped labels, so a test's labels are the only ones. */
+/**
+ * A copy of the code-review pack without its shipped labels, so a test's labels are the only ones: the
+ * shipped pack's code over the frozen test pack's cases, prompts and fixtures.
+ */
 export function codeReviewCopy(): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'evalpacks-web-pack-')), 'code-review');
-  for (const part of ['src', 'cases', 'prompts', 'fixtures', 'package.json']) {
+  for (const part of ['src', 'package.json']) cpSync(join(SHIPPED, part), join(dir, part), { recursive: true });
+  for (const part of ['cases', 'prompts', 'fixtures']) {
     cpSync(join(PACK, part), join(dir, part), { recursive: true });
   }
   return dir;
