@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EvalStore } from '@evalpacks/store';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -85,14 +86,17 @@ describe('the engine API against the Ollama stand-in', () => {
     expect(out.text()).toMatch(new RegExp(`^run {4}${result.runId} · `, 'm'));
   });
 
-  it('answers an unchanged re-run from the cache: events say so, and the run gets the next number', async () => {
+  it('answers an unchanged re-run from the cache: events say so, the run gets the next number, file reports are written', async () => {
     scriptAgent(standIn);
     scriptJudge(standIn, missedFinding);
     const store = tempStore();
     await evaluate({ ...judged(), store });
     const events: EngineEvent[] = [];
-    const again = await evaluate({ ...judged(), store, onEvent: (event) => events.push(event) });
+    const out = join(dirname(store), 'reports');
+    const again = await evaluate({ ...judged(), store, reporter: 'json,junit', out, onEvent: (e) => events.push(e) });
     expect([again.runId, again.exitCode]).toEqual([2, 1]);
+    expect(again.reports).toEqual([join(out, 'results.json'), join(out, 'junit.xml')]);
+    expect(again.reports.filter((file) => !existsSync(file))).toEqual([]);
     expect(countOf(events, 'call-sent')).toBe(0);
     expect(events.filter((e) => e.type === 'call-answered' && e.cached)).toHaveLength(15);
   });

@@ -20,6 +20,23 @@ describe('parseEvalOptions', () => {
     );
   });
 
+  it('reads --min-pass-rate as typed (0.8, 80%), and as the number code passes (the engine API)', () => {
+    expect(parseEvalOptions({ domain: 'd', minPassRate: '80%' }).minPassRate).toBe(0.8);
+    expect(parseEvalOptions({ domain: 'd', minPassRate: '0.8' }).minPassRate).toBe(0.8);
+    expect(parseEvalOptions({ domain: 'd', minPassRate: 0.8 }).minPassRate).toBe(0.8);
+    expect(() => parseEvalOptions({ domain: 'd', minPassRate: 1.5 })).toThrow(
+      '--min-pass-rate must be between 0 and 1 (or 0% and 100%)',
+    );
+  });
+
+  it('reads --reporter as the command line collects it, and as one string from code', () => {
+    expect(parseEvalOptions({ domain: 'd', reporter: ['json,junit', 'json'] }).reporter).toEqual(['json', 'junit']);
+    expect(parseEvalOptions({ domain: 'd', reporter: 'console, markdown' }).reporter).toEqual(['console', 'markdown']);
+    expect(() => parseEvalOptions({ domain: 'd', reporter: 'pdf' })).toThrow(
+      'unknown --reporter "pdf" (known: console, json, junit, markdown, html)',
+    );
+  });
+
   it('fills the documented defaults', () => {
     expect(parseEvalOptions({ domain: 'code-review' })).toEqual({
       domain: 'code-review',

@@ -14,8 +14,12 @@ export const JudgeStyleSchema = z
 
 /** `--reporter json,junit --reporter markdown`: every name, each once, in the order given. */
 export const reporterList = z
-  .array(z.string())
-  .transform((values) => [...new Set(values.flatMap((value) => value.split(',')).map((name) => name.trim()))])
+  // The command line collects a list; code may pass one string as well (the engine API).
+  .union([z.array(z.string()), z.string()], { error: '--reporter takes names such as console or json,junit' })
+  .transform((given) => {
+    const values = typeof given === 'string' ? [given] : given;
+    return [...new Set(values.flatMap((value) => value.split(',')).map((name) => name.trim()))];
+  })
   .pipe(
     z.array(
       z.enum(REPORTERS, { error: (issue) => `unknown --reporter "${issue.input}" (known: ${REPORTERS.join(', ')})` }),
@@ -24,8 +28,12 @@ export const reporterList = z
 
 /** 0.8 or 80%: the share of case results that must pass for exit code 0. */
 export const passRate = z
-  .string()
-  .transform((text) => (text.trim().endsWith('%') ? Number(text.trim().slice(0, -1)) / 100 : Number(text)))
+  // A string as typed; a number as code passes it (the engine API).
+  .union([z.string(), z.number()], { error: '--min-pass-rate must be a number such as 0.8 or 80%' })
+  .transform((given) => {
+    const text = String(given).trim();
+    return text.endsWith('%') ? Number(text.slice(0, -1)) / 100 : Number(text);
+  })
   .pipe(
     z
       .number({ error: '--min-pass-rate must be a number such as 0.8 or 80%' })
