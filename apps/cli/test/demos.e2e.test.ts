@@ -23,7 +23,7 @@ const CLI_BENCHES: Record<string, string[]> = {
  * a store of its own. The others run the runner in-process: no CLI, no store.
  */
 const NOT_RUN_HERE = {
-  'built CLI': ['bench:figures', 'bench:tail', 'bench:memory-stored'],
+  'built CLI': ['bench:figures', 'bench:tail', 'bench:memory-stored', 'bench:merge-huge'],
   'in-process': ['bench', 'bench:adaptive', 'bench:hosts', 'bench:switches'],
 };
 

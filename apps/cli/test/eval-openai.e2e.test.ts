@@ -99,6 +99,8 @@ describe('pnpm eval --backend openai: every pack on the OpenAI-compatible stand-
       'lookup_order',
       'issue_refund',
       'escalate_to_human',
+      'cancel_order',
+      'update_shipping_address',
     ]);
   });
 

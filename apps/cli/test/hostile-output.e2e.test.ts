@@ -124,7 +124,7 @@ describe('every command, fed hostile text by the model, the labels and the files
     const record = JSON.parse(readFileSync(file, 'utf8'));
     writeFileSync(file, JSON.stringify({ ...record, variant: `merged ${HOSTILE}` }));
     const out = tempStore();
-    const merge = await cli(['merge', '--out', out, file]);
+    const merge = await cli(['merge', '--pack', pack, '--out', out, file]);
     expectClean(merge, `variant merged ${VISIBLE}`);
     const history = await cli(['history', '--domain', 'code-review'], out);
     expectClean(history, `\nmerged ${VISIBLE}`);

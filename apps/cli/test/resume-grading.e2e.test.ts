@@ -28,7 +28,7 @@ describe('--resume and what grades a run', () => {
     const tuned = await runCli(['eval', '--resume', '1', '--store', store]);
     expect(tuned.code).toBe(2);
     expect(tuned.stderr).toMatch(
-      /^evalpacks: cannot resume run 1, its configuration differs: judge prompt: risen-judge-v2 in the run, risen-judge-v2\+code-review\/judge\.md@[0-9a-f]{12} now\n$/,
+      /^evalpacks: cannot resume run 1, its configuration differs: judge prompt: (risen-judge-v\d+) in the run, \1\+code-review\/judge\.md@[0-9a-f]{12} now\n$/,
     );
     rmSync(join(pack, 'judge.md'));
 
