@@ -32,10 +32,16 @@ describe('--resume and what grades a run', () => {
     );
     rmSync(join(pack, 'judge.md'));
 
-    // A check that now says something else about the same answer.
-    const checks = join(pack, 'src', 'checks.ts');
+    // A check that now says something else about the same answer (the copy's entry picks the shipped pack's
+    // checks: one of them renamed there).
+    const checks = join(pack, 'src', 'index.ts');
     const original = readFileSync(checks, 'utf8');
-    writeFileSync(checks, original.replace('no markdown table with a Severity or Finding column', 'no summary table'));
+    const renamed = original.replace(
+      'checks: shipped.checks.filter((check) => FROZEN_CHECKS.has(check.id)),',
+      "checks: shipped.checks.filter((check) => FROZEN_CHECKS.has(check.id)).map((check) => check.id === 'summary-table' ? { ...check, name: 'no summary table' } : check),",
+    );
+    expect(renamed).not.toBe(original);
+    writeFileSync(checks, renamed);
     const edited = await runCli(['eval', '--resume', '1', '--store', store]);
     expect([edited.code, edited.stderr]).toEqual([
       2,
