@@ -71,7 +71,7 @@ describe('the file reports of a run', () => {
     const all = results(40);
     let read = 0;
     let furthestAhead = 0;
-    const consumed = [0, 0, 0];
+    const consumed: [number, number, number] = [0, 0, 0];
     function* fromStore(): Generator<CaseResult> {
       for (const result of all) {
         read++;
