@@ -19,11 +19,11 @@ export {
   toolNeverCalled,
   toolsCalledInOrder,
 } from './checks/tool-checks.ts';
+export { InputError } from './errors/input-error.ts';
 export { brief } from './grade/describe-item.ts';
 export { formatLintProblem, LINT_LIMITS, type LintProblem, lintPack } from './lint/lint-pack.ts';
 export { CaseFileError } from './pack/case-file.ts';
 export { definePack, type Pack, type PackDefinition } from './pack/define-pack.ts';
-export { InputError } from './pack/input-error.ts';
 export { loadPackCases, loadPackVariant } from './pack/load-pack.ts';
 export { missingParts, RISEN_PARTS, type Variant } from './pack/prompt.ts';
 export { type ReferenceProblem, referenceAnswerProblems } from './pack/reference-answers.ts';

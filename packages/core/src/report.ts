@@ -7,6 +7,7 @@ export {
   summarizeRepeats,
 } from './grade/repeat-figures.ts';
 export { type RunSummary, summarizeRun } from './grade/run-figures.ts';
+export { redactUrl, redactUrls, splitCredentials } from './redact/redact-url.ts';
 export {
   agreementLines,
   type CalibratedJudge,
@@ -33,7 +34,6 @@ export { itemCount, itemTitle } from './report/item-words.ts';
 export { type JsonReportOptions, jsonReport, jsonReportParts } from './report/json.ts';
 export { type JunitReportOptions, junitReport, junitReportParts } from './report/junit.ts';
 export { type MarkdownReportOptions, markdownReport, markdownReportParts } from './report/markdown.ts';
-export { redactUrl, redactUrls, splitCredentials } from './report/redact-url.ts';
 export { type RepeatReporterOptions, repeatReporter } from './report/repeat-console.ts';
 export { joinParts, type ReportSource, type RunFacts, wholeRunSource } from './report/report-source.ts';
 export { itemsNotJudged, STANDING_LABEL, structuralOnlyNote } from './report/standing-words.ts';
