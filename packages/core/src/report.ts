@@ -1,6 +1,17 @@
 /** Reporters (console, repeated runs, compare, json, junit, markdown), run summaries, rates and cost. */
 
 export {
+  type CostEstimate,
+  type CostFacts,
+  costOf,
+  describeCost,
+  estimateCost,
+  formatUsd,
+  type Price,
+  type PriceLookup,
+  PriceSchema,
+} from './cost/cost.ts';
+export {
   type FlakyItem,
   type KindFigures,
   type RepeatSummary,
@@ -18,17 +29,6 @@ export {
 } from './report/calibration-console.ts';
 export { type CompareReporterOptions, printComparison } from './report/compare-console.ts';
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
-export {
-  type CostEstimate,
-  type CostFacts,
-  costOf,
-  describeCost,
-  estimateCost,
-  formatUsd,
-  type Price,
-  type PriceLookup,
-  PriceSchema,
-} from './report/cost.ts';
 export { formatInterval, formatRate, percent, points } from './report/format-rate.ts';
 export { itemCount, itemTitle } from './report/item-words.ts';
 export { type JsonReportOptions, jsonReport, jsonReportParts } from './report/json.ts';
