@@ -1,7 +1,7 @@
 /**
  * What a pack author needs: definePack, defineTool, defineCheck, the check library and the schemas of
  * cases, transcripts and results. Running, grading, reporting and statistics are subpath entries
- * (`@evalpacks/core/runner`, `/grade`, `/report`, `/stats`), so a pack never leans on the machinery.
+ * (`@evalpacks/core/runner`, `/grade`, `/report`, `/stats`, `/calibration`), so a pack never leans on the machinery.
  */
 export type { AgentReply } from './agent/agent-reply.ts';
 export type { AgentFunction } from './agent/function-agent.ts';

@@ -19,14 +19,6 @@ export {
 } from './grade/repeat-figures.ts';
 export { type RunSummary, summarizeRun } from './grade/run-figures.ts';
 export { redactUrl, redactUrls, splitCredentials } from './redact/redact-url.ts';
-export {
-  agreementLines,
-  type CalibratedJudge,
-  comparisonLines,
-  fixLines,
-  formatKappa,
-  staleLines,
-} from './report/calibration-console.ts';
 export { type CompareReporterOptions, printComparison } from './report/compare-console.ts';
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
 export { formatInterval, formatRate, percent, points } from './report/format-rate.ts';

@@ -18,7 +18,6 @@ export {
   ModelCalls,
   UnreadableCacheEntry,
 } from './cache/model-calls.ts';
-export { formatLabels, labelsPath, loadPackLabels, parseLabels, writePackLabels } from './calibration/labels-file.ts';
 export { InfrastructureError } from './errors/infrastructure-error.ts';
 export { judgeCase, judgeRequests } from './judge/judge-case.ts';
 export {

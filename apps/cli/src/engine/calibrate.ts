@@ -1,14 +1,18 @@
 import { type Case, casesInSplit, type Label, type Pack, type SplitChoice } from '@evalpacks/core';
-import { compareJudges, fixList, type JudgeComparison, measureAgreement } from '@evalpacks/core/grade';
 import {
   agreementLines,
   type CalibratedJudge,
+  compareJudges,
   comparisonLines,
   fixLines,
+  fixList,
   formatKappa,
+  type JudgeComparison,
+  measureAgreement,
   staleLines,
-} from '@evalpacks/core/report';
-import { loadPackCaseFiles, writePackLabels } from '@evalpacks/core/runner';
+  writePackLabels,
+} from '@evalpacks/core/calibration';
+import { loadPackCaseFiles } from '@evalpacks/core/runner';
 import { EvalStore } from '@evalpacks/store';
 import type { z } from 'zod';
 import { type AllLabels, allLabels } from '../calibration/all-labels.ts';
