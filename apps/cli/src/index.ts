@@ -13,8 +13,8 @@ import type { CalibrateJudgeOptions, CalibrateResult } from './engine/calibrate.
 import type { CompareOptions, CompareResult } from './engine/compare.ts';
 import type { EvalResult, EvaluateOptions } from './engine/evaluate.ts';
 
-export type { Agreement, Counts, JudgeComparison, RunGrade, Suggestion } from '@evalpacks/core/grade';
-export type { CalibratedJudge } from '@evalpacks/core/report';
+export type { Agreement, CalibratedJudge, JudgeComparison } from '@evalpacks/core/calibration';
+export type { Counts, RunGrade, Suggestion } from '@evalpacks/core/grade';
 export type { Comparison, ComparisonVerdict } from '@evalpacks/core/stats';
 export type { CalibrateJudgeOptions as CalibrateOptions, CalibrateResult } from './engine/calibrate.ts';
 export type { CompareOptions, CompareResult } from './engine/compare.ts';

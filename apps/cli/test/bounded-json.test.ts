@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedJsonReader, CutText, type JsonHooks, type JsonLimits } from '../src/memory/bounded-json.ts';
+import { BoundedJsonReader, CutText, type JsonHooks, type JsonLimits } from '../src/persistence/bounded-json.ts';
 
 const LIMITS: JsonLimits = { maxChars: 100, maxBytes: 1_000_000, maxDepth: 8 };
 

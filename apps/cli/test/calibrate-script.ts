@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CaseResult, Label, WrongSide } from '@evalpacks/core';
-import { labelVerdict } from '@evalpacks/core/grade';
+import { labelVerdict } from '@evalpacks/core/calibration';
 import type { OllamaStandIn } from '@evalpacks/testkit';
 import { JUDGE_TOKENS } from './judge-script.ts';
 import { ROOT } from './run-cli.ts';

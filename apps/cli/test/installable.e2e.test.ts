@@ -104,7 +104,7 @@ describe('the CLI installed with npm into a project outside the workspace', () =
     );
     expect(withSource).toEqual([]);
     expect(exportsOf('core')).toContain('"types":"./dist/index.d.ts"');
-    const declarations = ['index', 'runner', 'grade', 'report', 'stats'].map((entry) => `${entry}.d.ts`);
+    const declarations = ['index', 'runner', 'grade', 'report', 'stats', 'calibration'].map((entry) => `${entry}.d.ts`);
     expect(declarations.filter((file) => !existsSync(join(installed('core'), 'dist', file)))).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configDifferences, RunConfigSchema } from '../src/memory/run-config.ts';
+import { configDifferences, RunConfigSchema } from '../src/persistence/run-config.ts';
 
 const run = (config: Record<string, unknown> = {}, judged = true) => ({
   pack: 'code-review',

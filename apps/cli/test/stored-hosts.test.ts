@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ollamaHostSpecs, ollamaHostsSchema } from '../src/backends/ollama/hosts-option.ts';
-import { givenFlags, withStoredFlags } from '../src/memory/run-config.ts';
+import { givenFlags, withStoredFlags } from '../src/persistence/run-config.ts';
 
 describe('the Ollama hosts of a stored run', () => {
   it('keeps every host and its limit without credentials, and gives them back to --resume', () => {

@@ -1,5 +1,5 @@
 /**
- * Core's JavaScript build: its five entries (., runner, grade, report, stats) bundled with shared chunks, so
+ * Core's JavaScript build: its six entries (., runner, grade, report, stats, calibration) bundled with shared chunks, so
  * a process loads a dozen files instead of ~90 (module resolution was a fifth of the CLI's start-up) and every
  * entry still shares one copy of each module. Dependencies (zod, yaml, ...) stay in node_modules: packs and
  * the CLI compose core's zod schemas with their own. The declarations come from tsc (`build`).
@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 
 await build({
   absWorkingDir: fileURLToPath(new URL('..', import.meta.url)),
-  entryPoints: ['src/index.ts', 'src/runner.ts', 'src/grade.ts', 'src/report.ts', 'src/stats.ts'],
+  entryPoints: ['src/index.ts', 'src/runner.ts', 'src/grade.ts', 'src/report.ts', 'src/stats.ts', 'src/calibration.ts'],
   outdir: 'dist',
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,

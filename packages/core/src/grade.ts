@@ -4,12 +4,7 @@
  * the schema of the grade it returns, which the store keeps with the run.
  */
 
-export { type Agreement, type AgreementFigures, agreementOf, measureAgreement } from './calibration/agreement.ts';
-export { compareJudges, type JudgeComparison } from './calibration/compare-judges.ts';
-export { type FixItem, fixList } from './calibration/fix-list.ts';
-export { judgeLabels, type LabelledVerdict, type StaleLabel } from './calibration/judge-labels.ts';
-export { inputHash, labelKey, labelledOutcome } from './calibration/label-key.ts';
-export { labelVerdict, type PersonsWord } from './calibration/label-verdict.ts';
+export { comparisonExitCode } from './compare/comparison-exit.ts';
 export { caseOutcome } from './grade/case-outcome.ts';
 export {
   asRecord,
@@ -30,7 +25,6 @@ export {
   STRUCTURAL_ONLY,
   standingOf,
 } from './grade/case-standing.ts';
-export { comparisonExitCode } from './grade/comparison-exit.ts';
 export { describeItem } from './grade/describe-item.ts';
 export { caseFailures, type Failure, type Graded, JUDGED_ITEM_PART } from './grade/failures.ts';
 export { type GradeOptions, gradeRun } from './grade/grade-run.ts';

@@ -1,7 +1,7 @@
 /**
  * What a pack author needs: definePack, defineTool, defineCheck, the check library and the schemas of
  * cases, transcripts and results. Running, grading, reporting and statistics are subpath entries
- * (`@evalpacks/core/runner`, `/grade`, `/report`, `/stats`), so a pack never leans on the machinery.
+ * (`@evalpacks/core/runner`, `/grade`, `/report`, `/stats`, `/calibration`), so a pack never leans on the machinery.
  */
 export type { AgentReply } from './agent/agent-reply.ts';
 export type { AgentFunction } from './agent/function-agent.ts';
@@ -19,11 +19,11 @@ export {
   toolNeverCalled,
   toolsCalledInOrder,
 } from './checks/tool-checks.ts';
+export { InputError } from './errors/input-error.ts';
 export { brief } from './grade/describe-item.ts';
 export { formatLintProblem, LINT_LIMITS, type LintProblem, lintPack } from './lint/lint-pack.ts';
 export { CaseFileError } from './pack/case-file.ts';
 export { definePack, type Pack, type PackDefinition } from './pack/define-pack.ts';
-export { InputError } from './pack/input-error.ts';
 export { loadPackCases, loadPackVariant } from './pack/load-pack.ts';
 export { missingParts, RISEN_PARTS, type Variant } from './pack/prompt.ts';
 export { type ReferenceProblem, referenceAnswerProblems } from './pack/reference-answers.ts';

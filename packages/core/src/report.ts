@@ -1,23 +1,6 @@
 /** Reporters (console, repeated runs, compare, json, junit, markdown), run summaries, rates and cost. */
 
 export {
-  type FlakyItem,
-  type KindFigures,
-  type RepeatSummary,
-  summarizeRepeats,
-} from './grade/repeat-figures.ts';
-export { type RunSummary, summarizeRun } from './grade/run-figures.ts';
-export {
-  agreementLines,
-  type CalibratedJudge,
-  comparisonLines,
-  fixLines,
-  formatKappa,
-  staleLines,
-} from './report/calibration-console.ts';
-export { type CompareReporterOptions, printComparison } from './report/compare-console.ts';
-export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
-export {
   type CostEstimate,
   type CostFacts,
   costOf,
@@ -27,13 +10,22 @@ export {
   type Price,
   type PriceLookup,
   PriceSchema,
-} from './report/cost.ts';
+} from './cost/cost.ts';
+export {
+  type FlakyItem,
+  type KindFigures,
+  type RepeatSummary,
+  summarizeRepeats,
+} from './grade/repeat-figures.ts';
+export { type RunSummary, summarizeRun } from './grade/run-figures.ts';
+export { redactUrl, redactUrls, splitCredentials } from './redact/redact-url.ts';
+export { type CompareReporterOptions, printComparison } from './report/compare-console.ts';
+export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
 export { formatInterval, formatRate, percent, points } from './report/format-rate.ts';
 export { itemCount, itemTitle } from './report/item-words.ts';
 export { type JsonReportOptions, jsonReport, jsonReportParts } from './report/json.ts';
 export { type JunitReportOptions, junitReport, junitReportParts } from './report/junit.ts';
 export { type MarkdownReportOptions, markdownReport, markdownReportParts } from './report/markdown.ts';
-export { redactUrl, redactUrls, splitCredentials } from './report/redact-url.ts';
 export { type RepeatReporterOptions, repeatReporter } from './report/repeat-console.ts';
 export { joinParts, type ReportSource, type RunFacts, wholeRunSource } from './report/report-source.ts';
 export { itemsNotJudged, STANDING_LABEL, structuralOnlyNote } from './report/standing-words.ts';

@@ -18,6 +18,7 @@ export {
   ModelCalls,
   UnreadableCacheEntry,
 } from './cache/model-calls.ts';
+export { InfrastructureError } from './errors/infrastructure-error.ts';
 export { judgeCase, judgeRequests } from './judge/judge-case.ts';
 export {
   JUDGE_PROMPT_VERSIONS,
@@ -28,24 +29,22 @@ export {
 } from './judge/judge-prompt.ts';
 export { JUDGE_STYLES, type JudgeStyle, parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
 export { fixturePath, loadSampleTranscript, loadSampleTranscripts } from './pack/fixtures.ts';
-export { formatLabels, labelsPath, loadPackLabels, parseLabels, writePackLabels } from './pack/labels-file.ts';
 export { listVariants, loadPackCaseFiles } from './pack/load-pack.ts';
 export { ASSUMED_PASS_RATE, type PackFigures, packFigures } from './pack/pack-figures.ts';
 export { loadVariant } from './pack/prompt.ts';
-export {
-  AdaptiveConcurrency,
-  type ConcurrencyReport,
-  type ThrottleSignals,
-} from './runner/adaptive-concurrency.ts';
-export { collectRun } from './runner/collect-run.ts';
-export { InfrastructureError } from './runner/infrastructure-error.ts';
 export type {
   AgentPort,
   AgentRequest,
   JudgePort,
   StructuredCallRequest,
   StructuredCallResponse,
-} from './runner/ports.ts';
+} from './ports/backend-ports.ts';
+export {
+  AdaptiveConcurrency,
+  type ConcurrencyReport,
+  type ThrottleSignals,
+} from './runner/adaptive-concurrency.ts';
+export { collectRun } from './runner/collect-run.ts';
 export { type ReplayOptions, replayAgent, type StoredTranscript } from './runner/replay-agent.ts';
 export { MAX_ANSWER_CHARS, type RunOptions, runPack } from './runner/run-pack.ts';
 export { type SampleFallbackAgent, uncachedAgent, withSampleFallback } from './runner/sample-agent.ts';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { costOf, describeCost, estimateCost, formatUsd, PriceSchema } from '../src/cost/cost.ts';
 import { gradeRun } from '../src/grade/grade-run.ts';
 import { summarizeRun } from '../src/grade/run-figures.ts';
 import { definePack } from '../src/pack/define-pack.ts';
 import type { Variant } from '../src/pack/prompt.ts';
+import type { AgentPort, JudgePort } from '../src/ports/backend-ports.ts';
 import { consoleReporter } from '../src/report/console.ts';
-import { costOf, describeCost, estimateCost, formatUsd, PriceSchema } from '../src/report/cost.ts';
 import { collectRun } from '../src/runner/collect-run.ts';
-import type { AgentPort, JudgePort } from '../src/runner/ports.ts';
 import { sampleCase, scriptedAgent, scriptedJudge } from './support.ts';
 
 const pack = definePack({ name: 'demo', description: 'demo', root: '/tmp', checks: [] });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createPackAgent } from '../src/agent/pack-agent.ts';
 import { definePack } from '../src/pack/define-pack.ts';
 import type { Variant } from '../src/pack/prompt.ts';
+import type { AgentRequest } from '../src/ports/backend-ports.ts';
 import { collectRun } from '../src/runner/collect-run.ts';
-import type { AgentRequest } from '../src/runner/ports.ts';
 import { sampleCase } from './support.ts';
 
 const request: AgentRequest = { caseId: 'c1', epoch: 0, systemPrompt: '# Role\nx', input: 'the draft', maxTurns: 6 };

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayUrl, httpAgent } from '../src/agent/http-agent.ts';
-import { InfrastructureError } from '../src/runner/infrastructure-error.ts';
-import type { AgentRequest } from '../src/runner/ports.ts';
+import { InfrastructureError } from '../src/errors/infrastructure-error.ts';
+import type { AgentRequest } from '../src/ports/backend-ports.ts';
 
 type Handler = (body: unknown, req: IncomingMessage, res: ServerResponse) => void;
 

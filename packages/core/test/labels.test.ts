@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inputHash, labelKey, labelledOutcome } from '../src/calibration/label-key.ts';
+import { formatLabels, loadPackLabels, parseLabels, writePackLabels } from '../src/calibration/labels-file.ts';
 import { definePack } from '../src/pack/define-pack.ts';
-import { formatLabels, loadPackLabels, parseLabels, writePackLabels } from '../src/pack/labels-file.ts';
 import { type Label, LabelSchema } from '../src/schema/label.ts';
 
 const label = (fields: Partial<Label> = {}): Label =>

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import * as calibration from '../src/calibration.ts';
 import * as grade from '../src/grade.ts';
 import * as main from '../src/index.ts';
 import * as report from '../src/report.ts';
 import * as runner from '../src/runner.ts';
 import * as stats from '../src/stats.ts';
 
-const ENTRIES = { main, runner, grade, report, stats };
+const ENTRIES = { main, runner, grade, report, stats, calibration };
 
 describe('public API', () => {
   it('the main entry holds what a pack author needs and nothing of the machinery', () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCheck } from '../src/checks/define-check.ts';
+import { InfrastructureError } from '../src/errors/infrastructure-error.ts';
 import { gradeRun } from '../src/grade/grade-run.ts';
 import { summarizeRun } from '../src/grade/run-figures.ts';
 import { suggestionsFor } from '../src/grade/suggestions.ts';
 import { definePack } from '../src/pack/define-pack.ts';
 import type { Variant } from '../src/pack/prompt.ts';
+import type { AgentPort } from '../src/ports/backend-ports.ts';
 import { collectRun } from '../src/runner/collect-run.ts';
-import { InfrastructureError } from '../src/runner/infrastructure-error.ts';
-import type { AgentPort } from '../src/runner/ports.ts';
 import { runPack } from '../src/runner/run-pack.ts';
 import type { CaseResult } from '../src/schema/result.ts';
 import { defineTool } from '../src/tools/define-tool.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CacheMissError } from '../src/cache/model-calls.ts';
 import { definePack } from '../src/pack/define-pack.ts';
 import { loadSampleTranscript, loadSampleTranscripts } from '../src/pack/fixtures.ts';
-import type { AgentPort } from '../src/runner/ports.ts';
+import type { AgentPort } from '../src/ports/backend-ports.ts';
 import { withSampleFallback } from '../src/runner/sample-agent.ts';
 import { sampleCase } from './support.ts';
 

@@ -1,7 +1,7 @@
 import { defineCheck } from '../src/checks/define-check.ts';
 import { definePack } from '../src/pack/define-pack.ts';
 import type { Variant } from '../src/pack/prompt.ts';
-import type { AgentPort, JudgePort, StructuredCallRequest } from '../src/runner/ports.ts';
+import type { AgentPort, JudgePort, StructuredCallRequest } from '../src/ports/backend-ports.ts';
 import type { Case } from '../src/schema/case.ts';
 import type { Transcript } from '../src/schema/transcript.ts';
 

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { httpAgent } from '../src/agent/http-agent.ts';
 import { definePack } from '../src/pack/define-pack.ts';
-import { redactUrl, redactUrls, splitCredentials } from '../src/report/redact-url.ts';
-import type { AgentRequest } from '../src/runner/ports.ts';
+import type { AgentRequest } from '../src/ports/backend-ports.ts';
+import { redactUrl, redactUrls, splitCredentials } from '../src/redact/redact-url.ts';
 
 const request: AgentRequest = { caseId: 'c1', epoch: 0, systemPrompt: '# Role\nx', input: 'in', maxTurns: 1 };
 

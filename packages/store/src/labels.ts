@@ -1,5 +1,5 @@
 import { type Label, LabelSchema, ToolCallSchema } from '@evalpacks/core';
-import { labelKey } from '@evalpacks/core/grade';
+import { labelKey } from '@evalpacks/core/calibration';
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 

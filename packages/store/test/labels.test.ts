@@ -1,5 +1,5 @@
 import { type Label, LabelSchema } from '@evalpacks/core';
-import { inputHash, labelKey } from '@evalpacks/core/grade';
+import { inputHash, labelKey } from '@evalpacks/core/calibration';
 import { describe, expect, it } from 'vitest';
 import { EvalStore } from '../src/index.ts';
 import { tempStorePath } from './support.ts';

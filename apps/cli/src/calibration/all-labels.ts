@@ -1,6 +1,5 @@
 import type { Label, Pack } from '@evalpacks/core';
-import { labelKey } from '@evalpacks/core/grade';
-import { labelsPath, loadPackLabels } from '@evalpacks/core/runner';
+import { labelKey, labelsPath, loadPackLabels } from '@evalpacks/core/calibration';
 import type { EvalStore } from '@evalpacks/store';
 
 export interface AllLabels {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Case, Label, Pack } from '@evalpacks/core';
-import { judgeLabels, type LabelledVerdict, type StaleLabel } from '@evalpacks/core/grade';
+import { judgeLabels, type LabelledVerdict, type StaleLabel } from '@evalpacks/core/calibration';
 import {
   type JudgeStyle,
   type JudgeTuning,

@@ -3,8 +3,8 @@ import { formatInterval, percent } from '@evalpacks/core/report';
 import { DEFAULT_TREND_POLICY, seriesOf, type Trend } from '@evalpacks/core/stats';
 import { EvalStore, type RunOutcome } from '@evalpacks/store';
 import { z } from 'zod';
-import { resolveStorePath } from '../memory/store-path.ts';
 import { type CommandIo, visibleIo } from '../output/command-io.ts';
+import { resolveStorePath } from '../persistence/store-path.ts';
 import { UsageError } from '../usage-error.ts';
 
 const HistoryOptionsSchema = z.object({

@@ -1,19 +1,22 @@
 import { type Case, casesInSplit, type Label, type Pack, type SplitChoice } from '@evalpacks/core';
-import { compareJudges, fixList, type JudgeComparison, measureAgreement } from '@evalpacks/core/grade';
 import {
   agreementLines,
   type CalibratedJudge,
+  compareJudges,
   comparisonLines,
   fixLines,
+  fixList,
   formatKappa,
+  type JudgeComparison,
+  measureAgreement,
   staleLines,
-} from '@evalpacks/core/report';
-import { loadPackCaseFiles, writePackLabels } from '@evalpacks/core/runner';
+  writePackLabels,
+} from '@evalpacks/core/calibration';
+import { loadPackCaseFiles } from '@evalpacks/core/runner';
 import { EvalStore } from '@evalpacks/store';
 import type { z } from 'zod';
 import { type AllLabels, allLabels } from '../calibration/all-labels.ts';
 import { type JudgedSide, judgeSide, type SideContext } from '../calibration/judge-side.ts';
-import { resolveStorePath } from '../memory/store-path.ts';
 import {
   type CalibrateOptions,
   CalibrateOptionsSchema,
@@ -24,6 +27,7 @@ import { type CommandIo, visibleIo } from '../output/command-io.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { sideRows } from '../output/side-rows.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
+import { resolveStorePath } from '../persistence/store-path.ts';
 import { UsageError } from '../usage-error.ts';
 import { type EngineCall, engineCall } from './engine-call.ts';
 

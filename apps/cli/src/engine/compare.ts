@@ -1,9 +1,9 @@
 import type { Comparison, ComparisonVerdict } from '@evalpacks/core/stats';
 import { EvalStore } from '@evalpacks/store';
 import type { z } from 'zod';
-import { resolveStorePath } from '../memory/store-path.ts';
 import { CompareOptionsSchema, parseCompareOptions } from '../options/compare-options.ts';
 import type { CommandIo } from '../output/command-io.ts';
+import { resolveStorePath } from '../persistence/store-path.ts';
 import { planCompare } from '../run/compare-plan.ts';
 import { executeCompare, executeStoredCompare } from '../run/compare-run.ts';
 import { planStoredCompare } from '../run/stored-compare.ts';

@@ -1,9 +1,9 @@
 import type { Counts, RunGrade } from '@evalpacks/core/grade';
 import { EvalStore } from '@evalpacks/store';
 import type { z } from 'zod';
-import { resolveStorePath } from '../memory/store-path.ts';
 import { EvalOptionsSchema, parseEvalOptions } from '../options/eval-options.ts';
 import type { CommandIo } from '../output/command-io.ts';
+import { resolveStorePath } from '../persistence/store-path.ts';
 import { planEval } from '../run/eval-plan.ts';
 import { executePlan } from '../run/execute.ts';
 import { planRejudge } from '../run/rejudge-plan.ts';

@@ -18,7 +18,7 @@ export function onStdoutClosed(listener: () => void): () => void {
 /**
  * The CLI's stdout as commands write to it. A reader that goes away makes a write fail with EPIPE, an error
  * event Node would otherwise throw as a crash. From then on writes are dropped and the listeners are told: a
- * run being recorded stops as an interrupt does (memory/interrupts.ts); a command with nothing to stop goes
+ * run being recorded stops as an interrupt does (persistence/interrupts.ts); a command with nothing to stop goes
  * on to its end and exits with its own code.
  */
 export function stdoutIo(stream: NodeJS.WriteStream = process.stdout): CommandIo {

@@ -3,9 +3,9 @@ import { loadPackCases, loadPackVariant, type Pack, type Variant } from '@evalpa
 import { listVariants, loadVariant } from '@evalpacks/core/runner';
 import { BACKEND_OPTIONS, DEFAULT_BACKEND } from '../backends/registry.ts';
 import { type Backend, defaultAgentModel, defaultJudgeModel, type RoleChoice } from '../backends/roles.ts';
-import { givenFlags } from '../memory/run-config.ts';
 import type { CompareOptions } from '../options/compare-options.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
+import { givenFlags } from '../persistence/run-config.ts';
 import { UsageError } from '../usage-error.ts';
 import { userPath } from '../user-path.ts';
 import type { RunPlan } from './plan.ts';

@@ -5,11 +5,11 @@ import { type EvalStore, gradedNowNote, type RunRecord } from '@evalpacks/store'
 import { isBackend } from '../backends/registry.ts';
 import { Budget } from '../cost/budget.ts';
 import { loadPrices } from '../cost/prices.ts';
-import { storedSplit } from '../memory/run-config.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { printCompareHeader, type SideFacts, sideFacts, sideLabels } from '../output/compare-header.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { sideRows } from '../output/side-rows.ts';
+import { storedSplit } from '../persistence/run-config.ts';
 import type { ComparePlan } from './compare-plan.ts';
 import { type PreparedRun, prepareRun, recordRun, runPrepared } from './execute.ts';
 import { caseDone, onSide, type Side } from './run-events.ts';

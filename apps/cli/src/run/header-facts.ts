@@ -3,10 +3,10 @@ import type { ModelRef } from '@evalpacks/core';
 import { describeShard } from '@evalpacks/core/runner';
 import { describeModel } from '@evalpacks/core/stats';
 import { roleLines } from '../backends/header.ts';
-import type { Session } from '../memory/session.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { repeatsLabel } from '../output/finish-run.ts';
 import type { HeaderFacts } from '../output/run-header.ts';
+import type { Session } from '../persistence/session.ts';
 import type { PreparedRun } from './execute.ts';
 
 /** The agent and judge lines of a re-judge: the stored answers, then the judge that grades them again. */

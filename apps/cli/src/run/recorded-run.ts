@@ -7,7 +7,7 @@ import {
   runPack,
 } from '@evalpacks/core/runner';
 import { judgesAfterAllAgents } from '../backends/ollama/schedule.ts';
-import type { Session } from '../memory/session.ts';
+import type { Session } from '../persistence/session.ts';
 import type { RunPlan } from './plan.ts';
 import { type GradedRun, gradeOptions } from './run-grade.ts';
 

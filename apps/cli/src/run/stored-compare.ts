@@ -2,8 +2,8 @@ import type { RepeatPolicy } from '@evalpacks/core';
 import type { RunGrade } from '@evalpacks/core/grade';
 import { describeModel } from '@evalpacks/core/stats';
 import { type EvalStore, gradeOf, type RunRecord, type ShownGrade } from '@evalpacks/store';
-import { type RunConfig, storedSplit } from '../memory/run-config.ts';
 import type { CompareOptions } from '../options/compare-options.ts';
+import { type RunConfig, storedSplit } from '../persistence/run-config.ts';
 import { UsageError } from '../usage-error.ts';
 
 /** A stored run and the grade it finished with (its case tallies are what a comparison reads). */

@@ -8,8 +8,8 @@ import {
   loadPackJudgeTuning,
 } from '@evalpacks/core/runner';
 import type { RunMeta } from '@evalpacks/store';
-import type { RunConfig } from '../memory/run-config.ts';
 import { checksHash } from '../packs/checks-hash.ts';
+import type { RunConfig } from '../persistence/run-config.ts';
 import type { RunPlan } from './plan.ts';
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);

@@ -1,5 +1,5 @@
 import { WrongSideSchema } from '@evalpacks/core';
-import { labelVerdict } from '@evalpacks/core/grade';
+import { labelVerdict } from '@evalpacks/core/calibration';
 import type { EvalStore, LabelBook } from '@evalpacks/store';
 import { z } from 'zod';
 import { stateOf } from './verdict-labels.ts';

@@ -1,5 +1,5 @@
 import type { CaseResult, Label, Verdict } from '@evalpacks/core';
-import { inputHash, labelKey } from '@evalpacks/core/grade';
+import { inputHash, labelKey } from '@evalpacks/core/calibration';
 import type { LabelBook } from '@evalpacks/store';
 
 /** A label's state as the page shows it: agreed, which side was wrong, or none yet. */

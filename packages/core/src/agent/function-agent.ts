@@ -1,4 +1,4 @@
-import type { AgentPort, AgentRequest } from '../runner/ports.ts';
+import type { AgentPort, AgentRequest } from '../ports/backend-ports.ts';
 import { type AgentReply, transcriptFromReply } from './agent-reply.ts';
 
 /** A pack's agent as an in-process function: any framework, any code, as long as it answers the request. */

@@ -1,6 +1,6 @@
-import { redactUrls } from '../report/redact-url.ts';
-import { InfrastructureError } from '../runner/infrastructure-error.ts';
-import type { AgentPort } from '../runner/ports.ts';
+import { InfrastructureError } from '../errors/infrastructure-error.ts';
+import type { AgentPort } from '../ports/backend-ports.ts';
+import { redactUrls } from '../redact/redact-url.ts';
 import { transcriptFromReply } from './agent-reply.ts';
 
 export interface HttpAgentOptions {

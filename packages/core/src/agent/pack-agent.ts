@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AgentPort } from '../runner/ports.ts';
+import type { AgentPort } from '../ports/backend-ports.ts';
 import { type AgentFunction, functionAgent } from './function-agent.ts';
 import { httpAgent } from './http-agent.ts';
 

@@ -4,7 +4,7 @@ import { judgeItem } from '../judge/judge-item.ts';
 import type { JudgeTuning } from '../judge/judge-prompt.ts';
 import type { JudgeStyle } from '../judge/verdict.ts';
 import type { Pack } from '../pack/define-pack.ts';
-import type { JudgePort } from '../runner/ports.ts';
+import type { JudgePort } from '../ports/backend-ports.ts';
 import type { Case } from '../schema/case.ts';
 import type { Label } from '../schema/label.ts';
 import type { Transcript } from '../schema/transcript.ts';

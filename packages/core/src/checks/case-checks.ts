@@ -1,4 +1,3 @@
-import type { Pack } from '../pack/define-pack.ts';
 import type { Case } from '../schema/case.ts';
 import { answerContains, answersWithinTurnLimit, turnsWithin } from './answer-checks.ts';
 import type { Check } from './define-check.ts';
@@ -34,8 +33,9 @@ export function caseChecks(testCase: Case): Check[] {
 
 /**
  * Every check a case run gets beyond the pack's own: the turn-limit check when the pack has tools (only
- * a tool loop can run away), then the checks the case's data asks for.
+ * a tool loop can run away), then the checks the case's data asks for. Only the pack's `tools` matters, so the
+ * checks take that shape rather than importing the pack (which itself imports the checks).
  */
-export function trajectoryChecks(pack: Pack, testCase: Case): Check[] {
+export function trajectoryChecks(pack: { readonly tools?: unknown }, testCase: Case): Check[] {
   return [...(pack.tools ? [answersWithinTurnLimit] : []), ...caseChecks(testCase)];
 }

@@ -1,5 +1,5 @@
 import type { Pack } from '../pack/define-pack.ts';
-import type { JudgePort } from '../runner/ports.ts';
+import type { JudgePort } from '../ports/backend-ports.ts';
 import type { Case } from '../schema/case.ts';
 import type { Transcript } from '../schema/transcript.ts';
 import type { Verdict } from '../schema/verdict.ts';

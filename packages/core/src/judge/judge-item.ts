@@ -1,7 +1,7 @@
 import { findCacheMiss } from '../cache/model-calls.ts';
-import { redactUrls } from '../report/redact-url.ts';
-import { InfrastructureError } from '../runner/infrastructure-error.ts';
-import type { JudgePort } from '../runner/ports.ts';
+import { InfrastructureError } from '../errors/infrastructure-error.ts';
+import type { JudgePort } from '../ports/backend-ports.ts';
+import { redactUrls } from '../redact/redact-url.ts';
 import type { StopReason } from '../schema/transcript.ts';
 import type { JudgedItemKind, Verdict } from '../schema/verdict.ts';
 import { repairPrompt } from './prompts.ts';

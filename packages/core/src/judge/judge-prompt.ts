@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { InputError } from '../errors/input-error.ts';
 import type { Pack } from '../pack/define-pack.ts';
-import { InputError } from '../pack/input-error.ts';
 import { parseRisenSections, RISEN_PARTS } from '../pack/prompt.ts';
 import type { JudgeStyle } from './verdict.ts';
 

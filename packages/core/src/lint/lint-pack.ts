@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { InputError } from '../errors/input-error.ts';
 import { loadCaseFileLines } from '../pack/case-file.ts';
 import type { Pack } from '../pack/define-pack.ts';
-import { InputError } from '../pack/input-error.ts';
 import { loadPackCaseFiles, packCaseFiles } from '../pack/load-pack.ts';
 import { referenceAnswerProblems } from '../pack/reference-answers.ts';
 import type { Case } from '../schema/case.ts';

@@ -1,16 +1,8 @@
 import { join } from 'node:path';
+import { isBait } from '../pack/bait.ts';
 import type { Pack } from '../pack/define-pack.ts';
-import type { Case } from '../schema/case.ts';
 import { splitOf } from '../schema/split.ts';
 import type { LintCase, LintProblem } from './lint-problem.ts';
-
-/** A clean case: nothing to find and bait a careful answer leaves alone, or tagged `clean`. */
-export function isBait(testCase: Case): boolean {
-  return (
-    (testCase.expectedFindings.length === 0 && testCase.expectedAbsent.length > 0) ||
-    (testCase.tags ?? []).includes('clean')
-  );
-}
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 

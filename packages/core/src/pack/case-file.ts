@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { basename, extname } from 'node:path';
 import type * as Yaml from 'yaml';
 import type { z } from 'zod';
+import { InputError } from '../errors/input-error.ts';
 import { type Case, CaseSchema } from '../schema/case.ts';
-import { InputError } from './input-error.ts';
 
 /** A case file that failed to load; the message names the file, the line and the field. */
 export class CaseFileError extends InputError {

@@ -1,10 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { InputError } from '../errors/input-error.ts';
 import type { Case } from '../schema/case.ts';
 import { toolNamesIn } from '../schema/tool-expectations.ts';
 import { CaseFileError, loadCaseFile } from './case-file.ts';
 import type { Pack } from './define-pack.ts';
-import { InputError } from './input-error.ts';
 import { loadVariant, type Variant } from './prompt.ts';
 
 const CASE_EXTENSIONS = new Set(['.yaml', '.yml', '.json', '.jsonl']);

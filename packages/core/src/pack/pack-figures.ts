@@ -1,8 +1,8 @@
 import { trajectoryChecks } from '../checks/case-checks.ts';
-import { isBait } from '../lint/pack-shares.ts';
 import type { Case } from '../schema/case.ts';
 import { splitOf } from '../schema/split.ts';
 import { plannedDetectable } from '../stats/power.ts';
+import { isBait } from './bait.ts';
 import type { Pack } from './define-pack.ts';
 
 /** The pass rate eval --list assumes for both sides of a compare: a pack worth comparing on, not a solved one. */

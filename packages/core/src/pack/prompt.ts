@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
+import { InputError } from '../errors/input-error.ts';
 import type { RisenPart } from '../schema/check.ts';
-import { InputError } from './input-error.ts';
 
 export const RISEN_PARTS: readonly RisenPart[] = ['role', 'instructions', 'steps', 'expectation', 'narrowing'];
 

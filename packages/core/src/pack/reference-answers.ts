@@ -1,9 +1,9 @@
 import { trajectoryChecks } from '../checks/case-checks.ts';
 import { runChecks } from '../checks/define-check.ts';
+import { InputError } from '../errors/input-error.ts';
 import type { Case } from '../schema/case.ts';
 import type { Pack } from './define-pack.ts';
 import { fixturePath, loadSampleTranscript } from './fixtures.ts';
-import { InputError } from './input-error.ts';
 import { loadPackCases } from './load-pack.ts';
 
 /** Why a case's reference answer (its fixture) is missing or wrong; `file` is the fixture's path. */

@@ -1,9 +1,9 @@
 import { createColors } from 'picocolors';
+import type { PriceLookup } from '../cost/cost.ts';
 import { resultStanding } from '../grade/case-standing.ts';
 import { describeItem } from '../grade/describe-item.ts';
 import type { GradeSummary } from '../grade/grade-schema.ts';
 import type { CaseResult } from '../schema/result.ts';
-import type { PriceLookup } from './cost.ts';
 import { STANDING_LABEL } from './standing-words.ts';
 import { printSummary, type SummaryFacts } from './summary-block.ts';
 import { printSuggestions } from './summary-rows.ts';

@@ -1,8 +1,8 @@
 import { createColors } from 'picocolors';
+import type { PriceLookup } from '../cost/cost.ts';
 import type { CaseTally, RunGrade } from '../grade/grade-schema.ts';
 import { countItems } from '../grade/reduce-epochs.ts';
 import type { RepeatPolicy } from '../schema/repeat-policy.ts';
-import type { PriceLookup } from './cost.ts';
 import { itemCount, itemTitle } from './item-words.ts';
 import { itemsNotJudged, STANDING_LABEL } from './standing-words.ts';
 import { printSummary, type SummaryFacts } from './summary-block.ts';

@@ -1,8 +1,8 @@
 import { createColors } from 'picocolors';
+import type { PriceLookup } from '../cost/cost.ts';
 import type { GradeSummary } from '../grade/grade-schema.ts';
 import type { ModelRef } from '../schema/result.ts';
 import { wilsonInterval } from '../stats/wilson.ts';
-import type { PriceLookup } from './cost.ts';
 import { flagged, formatInterval, formatRate, percent } from './format-rate.ts';
 import { itemCount, itemTitle } from './item-words.ts';
 import { structuralOnlyNote } from './standing-words.ts';

@@ -1,8 +1,8 @@
 import type { createColors } from 'picocolors';
+import { describeCost, estimateCost, type PriceLookup } from '../cost/cost.ts';
 import type { GradeSummary, Suggestion } from '../grade/grade-schema.ts';
 import type { RunSummary } from '../grade/run-figures.ts';
 import type { ModelRef } from '../schema/result.ts';
-import { describeCost, estimateCost, type PriceLookup } from './cost.ts';
 import { percent } from './format-rate.ts';
 import { visible } from './visible.ts';
 

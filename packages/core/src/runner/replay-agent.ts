@@ -1,7 +1,7 @@
+import type { AgentPort } from '../ports/backend-ports.ts';
 import type { ModelRef } from '../schema/result.ts';
 import type { Transcript } from '../schema/transcript.ts';
 import { runToolCalls } from '../tools/environment.ts';
-import type { AgentPort } from './ports.ts';
 
 export interface ReplayOptions {
   /**

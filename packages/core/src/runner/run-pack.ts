@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import { trajectoryChecks } from '../checks/case-checks.ts';
 import { runChecks } from '../checks/define-check.ts';
+import { InfrastructureError } from '../errors/infrastructure-error.ts';
 import { caseOutcome } from '../grade/case-outcome.ts';
 import { type CaseRecord, type CompactRun, caseRecord, recordSharing, type Share } from '../grade/case-record.ts';
 import { judgeDecision } from '../grade/judge-skip.ts';
@@ -10,15 +11,14 @@ import { type JudgeTuning, loadPackJudgeTuning } from '../judge/judge-prompt.ts'
 import type { JudgeStyle } from '../judge/verdict.ts';
 import type { Pack } from '../pack/define-pack.ts';
 import type { Variant } from '../pack/prompt.ts';
-import { redactUrls } from '../report/redact-url.ts';
+import type { AgentPort, JudgePort } from '../ports/backend-ports.ts';
+import { redactUrls } from '../redact/redact-url.ts';
 import type { Case } from '../schema/case.ts';
 import type { CaseResult } from '../schema/result.ts';
 import type { Transcript } from '../schema/transcript.ts';
 import { type Environment, snapshotOf } from '../tools/environment.ts';
 import type { AdaptiveConcurrency } from './adaptive-concurrency.ts';
 import { type AgentPhase, CASE_WINDOW, runInWindows } from './case-window.ts';
-import { InfrastructureError } from './infrastructure-error.ts';
-import type { AgentPort, JudgePort } from './ports.ts';
 
 export interface RunOptions {
   pack: Pack;

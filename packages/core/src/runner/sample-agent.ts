@@ -1,9 +1,9 @@
 import { CacheMissError, findCacheMiss } from '../cache/model-calls.ts';
 import type { Pack } from '../pack/define-pack.ts';
 import { fixturePath } from '../pack/fixtures.ts';
+import type { AgentPort } from '../ports/backend-ports.ts';
 import type { ModelRef } from '../schema/result.ts';
 import type { SampleTranscript } from '../schema/sample-transcript.ts';
-import type { AgentPort } from './ports.ts';
 
 export interface SampleFallbackAgent extends AgentPort {
   /** Cases answered from the pack's sample fixtures so far. */

@@ -1,4 +1,4 @@
-import { InputError } from '../pack/input-error.ts';
+import { InputError } from '../errors/input-error.ts';
 import type { ToolCall } from '../schema/transcript.ts';
 import { invokeTool, type Tool } from './define-tool.ts';
 

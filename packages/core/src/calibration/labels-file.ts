@@ -1,10 +1,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { z } from 'zod';
-import { labelKey } from '../calibration/label-key.ts';
+import { CaseFileError, describeIssue } from '../pack/case-file.ts';
+import type { Pack } from '../pack/define-pack.ts';
 import { type Label, LabelSchema } from '../schema/label.ts';
-import { CaseFileError, describeIssue } from './case-file.ts';
-import type { Pack } from './define-pack.ts';
+import { labelKey } from './label-key.ts';
 
 /** Where a pack keeps its labels in git: one label a line. */
 export function labelsPath(pack: Pack): string {

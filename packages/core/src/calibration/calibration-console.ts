@@ -1,10 +1,10 @@
-import type { Agreement, AgreementFigures } from '../calibration/agreement.ts';
-import type { JudgeComparison } from '../calibration/compare-judges.ts';
-import type { FixItem } from '../calibration/fix-list.ts';
-import type { LabelledVerdict, StaleLabel } from '../calibration/judge-labels.ts';
+import { formatInterval, percent } from '../report/format-rate.ts';
+import { visible } from '../report/visible.ts';
 import type { CountedRate } from '../stats/true-rates.ts';
-import { formatInterval, percent } from './format-rate.ts';
-import { visible } from './visible.ts';
+import type { Agreement, AgreementFigures } from './agreement.ts';
+import type { JudgeComparison } from './compare-judges.ts';
+import type { FixItem } from './fix-list.ts';
+import type { LabelledVerdict, StaleLabel } from './judge-labels.ts';
 
 /** One judge as calibration measured it. */
 export interface CalibratedJudge {

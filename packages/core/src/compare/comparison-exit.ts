@@ -1,4 +1,4 @@
-import type { ComparisonVerdict } from '../compare/compare-runs.ts';
+import type { ComparisonVerdict } from './compare-runs.ts';
 
 /**
  * compare's exit code: 1 when the variant is detectably worse (a regression, as a failed eval is), 2 when

@@ -1,0 +1,21 @@
+/**
+ * Calibrating a judge against people's labels: a pack's labels file, label keys, judging the labelled
+ * cases, agreement (kappa, true rates), comparing two judges, the fix list and their console lines.
+ * For the CLI's `calibrate`, the viewer's labelling and the store's labels; not for packs.
+ */
+
+export { type Agreement, type AgreementFigures, agreementOf, measureAgreement } from './calibration/agreement.ts';
+export {
+  agreementLines,
+  type CalibratedJudge,
+  comparisonLines,
+  fixLines,
+  formatKappa,
+  staleLines,
+} from './calibration/calibration-console.ts';
+export { compareJudges, type JudgeComparison } from './calibration/compare-judges.ts';
+export { type FixItem, fixList } from './calibration/fix-list.ts';
+export { judgeLabels, type LabelledVerdict, type StaleLabel } from './calibration/judge-labels.ts';
+export { inputHash, labelKey, labelledOutcome } from './calibration/label-key.ts';
+export { labelVerdict, type PersonsWord } from './calibration/label-verdict.ts';
+export { formatLabels, labelsPath, loadPackLabels, parseLabels, writePackLabels } from './calibration/labels-file.ts';
