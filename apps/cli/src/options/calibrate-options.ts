@@ -39,7 +39,7 @@ export const CalibrateOptionsSchema = z
   .refine((o) => o.domain || o.pack, { message: 'missing --domain NAME (see pnpm eval --list) or --pack PATH' })
   .refine((o) => !(o.domain && o.pack), { message: 'use either --domain NAME or --pack PATH, not both' })
   .superRefine((o, ctx) => {
-    const unused = unusedBackendFlags(o, [o.judgeBackend, o.versusBackend ?? o.judgeBackend]);
+    const unused = unusedBackendFlags(o, { agents: [], judges: [o.judgeBackend, o.versusBackend ?? o.judgeBackend] });
     if (unused) ctx.addIssue({ code: 'custom', message: unused });
   })
   .refine(

@@ -69,7 +69,7 @@ export const CompareOptionsSchema = z
   .superRefine((o, ctx) => {
     const backend = o.backend ?? DEFAULT_BACKEND;
     const sides = [o.baselineBackend ?? backend, o.variantBackend ?? backend];
-    const unused = unusedBackendFlags(o, [...sides, o.judgeBackend ?? backend]);
+    const unused = unusedBackendFlags(o, { agents: sides, judges: [o.judgeBackend ?? backend] });
     if (unused) ctx.addIssue({ code: 'custom', message: unused });
   })
   .transform((o) => ({ ...o, model: o.model ?? defaultAgentModel(o.backend ?? DEFAULT_BACKEND) }));

@@ -106,7 +106,7 @@ export const EvalOptionsSchema = z
   })
   .refine((o) => !(o.prompt && o.variant), { message: 'use either --variant NAME or --prompt FILE, not both' })
   .superRefine((o, ctx) => {
-    const unused = unusedBackendFlags(o, [o.backend, o.judgeBackend ?? o.backend]);
+    const unused = unusedBackendFlags(o, { agents: [o.backend], judges: [o.judgeBackend ?? o.backend] });
     if (unused) ctx.addIssue({ code: 'custom', message: unused });
   })
   .refine((o) => !(o.offline && !o.cache), {

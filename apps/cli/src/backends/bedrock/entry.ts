@@ -35,7 +35,6 @@ export const bedrock = defineBackend({
       })
       .optional(),
   }),
-  flagsNeedIt: true,
   defaults: {
     agent: DEFAULT_BEDROCK_AGENT_MODEL,
     agentLabel: 'Claude Sonnet 4.5',

@@ -18,7 +18,6 @@ export const ollama = defineBackend({
     ...OLLAMA_FLAGS,
   ],
   options: z.object({ ollamaHost: ollamaHostsSchema, ...OllamaFlagsSchema.shape }),
-  flagsNeedIt: false,
   defaults: { agent: DEFAULT_OLLAMA_MODEL, agentLabel: DEFAULT_OLLAMA_MODEL },
   connect: async (request) => (await import('./connect.ts')).connectOllama(request),
   callsAtOnce: (options, concurrency) =>

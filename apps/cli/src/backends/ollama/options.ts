@@ -61,16 +61,19 @@ export const OLLAMA_FLAGS: readonly BackendFlag[] = [
   {
     key: 'think',
     flags: '--think <level>',
+    role: 'agent',
     help: "Ollama agent thinking: on, off, low, medium, high (default: the server's)",
   },
   {
     key: 'judgeThink',
     flags: '--judge-think <level>',
+    role: 'judge',
     help: "Ollama judge thinking: on, off, low, medium, high (default: the server's)",
   },
   {
     key: 'maxTokens',
     flags: '--max-tokens <n>',
+    role: 'agent',
     help: 'Ollama agent answer limit per turn, thinking included (default 8192)',
   },
   {
