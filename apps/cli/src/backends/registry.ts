@@ -1,4 +1,4 @@
-import { type Command, Option } from 'commander';
+import { Option } from 'commander';
 import { z } from 'zod';
 import type { BackendEntry, BackendFlag } from './backend-entry.ts';
 import { bedrock } from './bedrock/entry.ts';
@@ -7,7 +7,8 @@ import { openai } from './openai/entry.ts';
 
 /**
  * Every backend the CLI can run models on, the first being the default. Adding one: a folder beside
- * ollama/ with its entry, then one line here and its options in BACKEND_OPTIONS.
+ * ollama/ with its entry, then one line here and its options in BACKEND_OPTIONS (its flags join every
+ * command that runs models through options/backend-flags.ts).
  */
 export const BACKENDS = [ollama, openai, bedrock] as const;
 
@@ -116,16 +117,6 @@ export function unusedBackendFlags(given: Record<string, unknown>, on: RolesOn):
     }
   }
   return undefined;
-}
-
-/** Adds every backend's own flags to a command, after its --backend and model flags. */
-export function withBackendFlags(command: Command): Command {
-  const repeated = (value: string, previous: string[] = []) => [...previous, value];
-  for (const flag of BACKEND_FLAGS) {
-    if (flag.repeatable) command.option(flag.flags, flag.help, repeated);
-    else command.option(flag.flags, flag.help);
-  }
-  return command;
 }
 
 /**
