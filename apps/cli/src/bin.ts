@@ -10,8 +10,9 @@ import { readerGone, stdoutIo } from './output/stdout.ts';
 // turns it off). Node 20 has no such call: nothing changes there.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
-// Each command's module (and with it core, the store and the packs) is imported only when that command runs:
-// start-up, --help and a usage error then cost commander and the option definitions alone.
+// Each command's module (and with it the store, the packs and the backends' clients) is imported only when
+// that command runs: start-up, --help and a usage error cost commander and the flag tables, whose zod schemas
+// load core's runner and grade entries (the ones every command loads anyway to read its options).
 
 const io = stdoutIo();
 // A stderr whose reader has gone (`2>&1 | head -1`) loses its lines; it must not crash the process over them.
