@@ -10,6 +10,8 @@ export interface BackendFlag {
   help: string;
   /** Given more than once, every value is kept (as a list); else the last one counts. */
   repeatable?: boolean;
+  /** What applies when it is not given, as help states it (its schema leaves it unset: connect decides). */
+  default?: string;
   /**
    * The one role it sets (thinking of the agent, of the judge): refused unless that role runs on the
    * backend. Absent: it sets the backend itself, for every role on it.

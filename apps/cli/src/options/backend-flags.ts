@@ -16,6 +16,7 @@ export const BACKEND_FLAG_TABLE: FlagTable = Object.fromEntries(
       commands: ['eval', 'compare', 'calibrate'],
       resume: true,
       ...(flag.repeatable && { repeatable: true }),
+      ...(flag.default !== undefined && { default: flag.default }),
     },
   ]),
 );
