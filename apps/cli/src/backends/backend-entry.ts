@@ -10,6 +10,13 @@ export interface BackendFlag {
   help: string;
   /** Given more than once, every value is kept (as a list); else the last one counts. */
   repeatable?: boolean;
+  /** What applies when it is not given, as help states it (its schema leaves it unset: connect decides). */
+  default?: string;
+  /**
+   * The one role it sets (thinking of the agent, of the judge): refused unless that role runs on the
+   * backend. Absent: it sets the backend itself, for every role on it.
+   */
+  role?: 'agent' | 'judge';
 }
 
 /** What a backend is asked to connect: its own options, the models it must serve and the run's call counter. */
@@ -61,9 +68,8 @@ export interface BackendEntry<Name extends string = string, Shape extends z.ZodR
   name: Name;
   /** The backend's own flags; their keys are the keys of `options`. */
   flags: readonly BackendFlag[];
+  /** Each flag's schema under its key. A flag is refused unless a role runs on the backend (see unusedBackendFlags). */
   options: z.ZodObject<Shape>;
-  /** True when its flags are refused unless the backend runs a role (a profile for an unused cloud, say). */
-  flagsNeedIt: boolean;
   defaults: {
     /** The agent model when --model is not given, and how help text names it. */
     agent: string;

@@ -3,14 +3,13 @@ import { formatInterval, percent } from '@evalpacks/core/report';
 import { DEFAULT_TREND_POLICY, seriesOf, type Trend } from '@evalpacks/core/stats';
 import { EvalStore, type RunOutcome } from '@evalpacks/store';
 import { z } from 'zod';
+import { shapeFor } from '../options/flag-table.ts';
+import { SHARED_FLAGS } from '../options/shared-flags.ts';
 import { type CommandIo, visibleIo } from '../output/command-io.ts';
 import { resolveStorePath } from '../persistence/store-path.ts';
 import { UsageError } from '../usage-error.ts';
 
-const HistoryOptionsSchema = z.object({
-  domain: z.string({ error: 'missing --domain NAME' }).min(1),
-  store: z.string().min(1).optional(),
-});
+const HistoryOptionsSchema = z.object(shapeFor(SHARED_FLAGS, 'history'));
 
 const countRuns = (n: number) => `${n} run${n === 1 ? '' : 's'}`;
 

@@ -1,5 +1,7 @@
 import { formatLintProblem, lintPack, type Pack } from '@evalpacks/core';
 import { z } from 'zod';
+import { shapeFor } from '../options/flag-table.ts';
+import { SHARED_FLAGS } from '../options/shared-flags.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { listDomains, loadDomain } from '../packs/discover.ts';
@@ -7,7 +9,7 @@ import { loadEvalPack } from '../packs/eval-pack.ts';
 import { UsageError } from '../usage-error.ts';
 
 const LintOptionsSchema = z
-  .object({ domain: z.string().min(1).optional(), pack: z.string().min(1).optional() })
+  .object(shapeFor(SHARED_FLAGS, 'lint-pack'))
   .refine((o) => !(o.domain && o.pack), { message: 'use either --domain NAME or --pack PATH, not both' });
 
 /** The packs to lint: the one named, else every pack of the workspace. */

@@ -12,8 +12,9 @@ import { EvalStore, type RunMeta, thisProcess } from '@evalpacks/store';
 import { z } from 'zod';
 import { loadPrices } from '../cost/prices.ts';
 import { storedCost } from '../cost/stored-cost.ts';
-import { passRate, reporterList } from '../options/eval-options.ts';
-import { SplitOptionSchema } from '../options/split-option.ts';
+import { shapeFor } from '../options/flag-table.ts';
+import { MERGE_FLAGS } from '../options/merge-flags.ts';
+import { SHARED_FLAGS } from '../options/shared-flags.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { consoleOutput, finishRun } from '../output/finish-run.ts';
@@ -37,19 +38,12 @@ import { userPath } from '../user-path.ts';
  */
 const MergeOptionsSchema = z
   .object({
-    out: z.string({ error: 'missing --out DB: the store file to write the joined run to' }).min(1),
+    ...shapeFor(SHARED_FLAGS, 'merge'),
+    ...shapeFor(MERGE_FLAGS, 'merge'),
+    // The command's arguments: the shards' files.
     files: z
       .array(z.string())
       .min(1, 'name the store files (or results.json files) of the shards: pnpm merge --out DB a.db b.db ...'),
-    domain: z.string().min(1).optional(),
-    pack: z.string().min(1).optional(),
-    reporter: reporterList.default(['console']),
-    reportDir: z.string().min(1).optional(),
-    minPassRate: passRate.optional(),
-    /** The split the shards must have run; absent, theirs (all of them the same one). */
-    split: SplitOptionSchema,
-    ci: z.boolean().default(false),
-    color: z.boolean().default(true),
   })
   .refine((o) => !(o.domain && o.pack), { message: 'use either --domain NAME or --pack PATH, not both' });
 type MergeOptions = z.infer<typeof MergeOptionsSchema>;

@@ -1,58 +1,18 @@
 import { z } from 'zod';
-import { BACKEND_OPTIONS, backendSchema, DEFAULT_BACKEND, unusedBackendFlags } from '../backends/registry.ts';
+import { BACKEND_OPTIONS, DEFAULT_BACKEND, unusedBackendFlags } from '../backends/registry.ts';
 import { defaultAgentModel } from '../backends/roles.ts';
 import { UsageError } from '../usage-error.ts';
-import { JudgeStyleSchema } from './eval-options.ts';
-import { flakyNeedsRepeats, maxCostSchema, maxFlakySchema, RUN_LIMITS } from './run-limits.ts';
-import { SplitOptionSchema } from './split-option.ts';
-
-const runId = (flag: string) =>
-  z.coerce
-    .number({ error: `${flag} takes two run numbers (see pnpm history)` })
-    .int(`${flag} takes two run numbers`)
-    .min(1, `${flag} takes two run numbers`);
+import { COMPARE_FLAGS } from './compare-flags.ts';
+import { shapeFor } from './flag-table.ts';
+import { flakyNeedsRepeats } from './run-limits.ts';
+import { SHARED_FLAGS } from './shared-flags.ts';
 
 /** The compare command's flags after commander has read them. */
 export const CompareOptionsSchema = z
   .object({
-    domain: z.string().min(1).optional(),
-    /** A pack folder instead of a domain, as with eval --pack. */
-    pack: z.string().min(1).optional(),
-    /** A variant name of the pack or a prompt file; the pack's default variant when absent. */
-    baseline: z.string().min(1).optional(),
-    variant: z.string().min(1).optional(),
-    /** Where both sides' agents run, unless a side says otherwise. */
-    /** Absent: the registry's default backend. */
-    backend: backendSchema('--backend').optional(),
-    baselineBackend: backendSchema('--baseline-backend').optional(),
-    variantBackend: backendSchema('--variant-backend').optional(),
-    /** One judge for both sides; defaults to --backend. */
-    judgeBackend: backendSchema('--judge-backend').optional(),
-    /** The agent model of the sides on --backend; defaults to that backend's default model. */
-    model: z.string().min(1).optional(),
-    baselineModel: z.string().min(1).optional(),
-    variantModel: z.string().min(1).optional(),
-    judgeModel: z.string().min(1).optional(),
-    judgeStyle: JudgeStyleSchema,
+    ...shapeFor(SHARED_FLAGS, 'compare'),
+    ...shapeFor(COMPARE_FLAGS, 'compare'),
     ...BACKEND_OPTIONS.shape,
-    testCase: z.array(z.string()).optional(),
-    /** The cases of one split on both sides; with --runs, the split both runs must have run. */
-    split: SplitOptionSchema,
-    structuralOnly: z.boolean().default(false),
-    skipStructural: z.boolean().default(false),
-    ...RUN_LIMITS,
-    maxFlaky: maxFlakySchema,
-    maxCost: maxCostSchema,
-    seed: z.coerce.number({ error: '--seed must be a number' }).int('--seed must be a whole number').default(1),
-    store: z.string().min(1).optional(),
-    /** false with --no-cache; absent means true. */
-    cache: z.boolean().optional(),
-    /** Two stored runs to compare instead of running anything. */
-    runs: z
-      .tuple([runId('--runs'), runId('--runs')], { error: '--runs takes two run numbers (see pnpm history)' })
-      .optional(),
-    ci: z.boolean().default(false),
-    color: z.boolean().default(true),
   })
   .refine((o) => o.domain || o.pack || o.runs, {
     message: 'missing --domain NAME (see pnpm eval --list) or --pack PATH',
@@ -69,7 +29,7 @@ export const CompareOptionsSchema = z
   .superRefine((o, ctx) => {
     const backend = o.backend ?? DEFAULT_BACKEND;
     const sides = [o.baselineBackend ?? backend, o.variantBackend ?? backend];
-    const unused = unusedBackendFlags(o, [...sides, o.judgeBackend ?? backend]);
+    const unused = unusedBackendFlags(o, { agents: sides, judges: [o.judgeBackend ?? backend] });
     if (unused) ctx.addIssue({ code: 'custom', message: unused });
   })
   .transform((o) => ({ ...o, model: o.model ?? defaultAgentModel(o.backend ?? DEFAULT_BACKEND) }));

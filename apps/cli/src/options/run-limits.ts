@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PolicySchema } from './policy-option.ts';
 
 export const count = (name: string, max: number) =>
   z.coerce
@@ -7,15 +6,6 @@ export const count = (name: string, max: number) =>
     .int(`${name} must be a whole number`)
     .min(1, `${name} must be at least 1`)
     .max(max, `${name} must be at most ${max}`);
-
-/** The flags every command that runs a pack shares: how many calls at once, how long, how many epochs. */
-export const RUN_LIMITS = {
-  concurrency: count('--concurrency', 256).default(4),
-  maxTurns: count('--max-turns', 50).default(6),
-  timeout: count('--timeout', 3600).default(300),
-  repeat: count('--repeat', 1000).default(1),
-  policy: PolicySchema,
-};
 
 /** --max-cost in US dollars: one budget for the run (for compare: both sides together). */
 export const maxCostSchema = z.coerce

@@ -5,39 +5,15 @@ import { JUDGE_STYLES } from '@evalpacks/core/runner';
 import { describeModel } from '@evalpacks/core/stats';
 import type { RunMeta } from '@evalpacks/store';
 import { z } from 'zod';
-import { BACKEND_FLAGS } from '../backends/registry.ts';
+import { RESUMED_FLAGS } from '../options/cli-commands.ts';
 import { userPath } from '../user-path.ts';
 
 /**
- * The flags --resume reuses from the stored run unless given again: those that decide what a run computes,
- * where its models run and what it may spend. Never credentials: a region, profile name or endpoint only.
+ * The flags --resume reuses from the stored run unless given again: those whose entry in the flag tables
+ * says so (what a run computes, where its models run and what it may spend). Never credentials: a region,
+ * profile name or endpoint only.
  */
-const CONFIG_FLAGS = [
-  'domain',
-  'pack',
-  'variant',
-  'prompt',
-  'testCase',
-  'split',
-  'model',
-  'judgeModel',
-  'structuralOnly',
-  'skipStructural',
-  'judgeAlways',
-  'maxTurns',
-  'repeat',
-  'policy',
-  'judgeStyle',
-  'offline',
-  'backend',
-  'judgeBackend',
-  // Every backend's own flags (a host, a region, a profile name: the registry holds no credential flag).
-  ...BACKEND_FLAGS.map((flag) => flag.key),
-  'maxCost',
-  'timeout',
-  'concurrency',
-  'shard',
-];
+const CONFIG_FLAGS = RESUMED_FLAGS;
 
 /** A flag's value as a run keeps it: what commander or a command's options schema gave. */
 const FlagValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);

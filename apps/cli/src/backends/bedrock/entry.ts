@@ -9,17 +9,20 @@ export const bedrock = defineBackend({
     {
       key: 'region',
       flags: '--region <name>',
-      help: 'AWS region for Bedrock (default: $AWS_REGION, the profile, or us-east-1)',
+      help: 'AWS region for Bedrock',
+      default: '$AWS_REGION, the profile, or us-east-1',
     },
     {
       key: 'profile',
       flags: '--profile <name>',
-      help: 'AWS profile for Bedrock credentials (default: the standard AWS chain)',
+      help: 'AWS profile for Bedrock credentials',
+      default: 'the standard AWS chain',
     },
     {
       key: 'bedrockEndpoint',
       flags: '--bedrock-endpoint <url>',
-      help: 'Bedrock Runtime endpoint, e.g. a VPC endpoint (default: the region)',
+      help: 'Bedrock Runtime endpoint, e.g. a VPC endpoint',
+      default: "the region's public one",
     },
   ],
   options: z.object({
@@ -35,7 +38,6 @@ export const bedrock = defineBackend({
       })
       .optional(),
   }),
-  flagsNeedIt: true,
   defaults: {
     agent: DEFAULT_BEDROCK_AGENT_MODEL,
     agentLabel: 'Claude Sonnet 4.5',

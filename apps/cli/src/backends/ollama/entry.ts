@@ -12,13 +12,13 @@ export const ollama = defineBackend({
     {
       key: 'ollamaHost',
       flags: '--ollama-host <url>',
-      help: 'Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434); several (repeatable or comma-separated) share the calls, --concurrency on each or URL#N',
+      help: 'Ollama server; several (repeatable or comma-separated) share the calls, --concurrency on each or URL#N',
+      default: '$OLLAMA_HOST or http://127.0.0.1:11434',
       repeatable: true,
     },
     ...OLLAMA_FLAGS,
   ],
   options: z.object({ ollamaHost: ollamaHostsSchema, ...OllamaFlagsSchema.shape }),
-  flagsNeedIt: false,
   defaults: { agent: DEFAULT_OLLAMA_MODEL, agentLabel: DEFAULT_OLLAMA_MODEL },
   connect: async (request) => (await import('./connect.ts')).connectOllama(request),
   callsAtOnce: (options, concurrency) =>

@@ -18,7 +18,6 @@ export const openai = defineBackend({
   options: z.object({
     baseUrl: z.url({ protocol: /^https?$/, error: '--base-url must be an http:// or https:// URL' }).optional(),
   }),
-  flagsNeedIt: true,
   defaults: { agent: '', agentLabel: 'none (pass --model)' },
   connect: async (request) => (await import('./connect.ts')).connectOpenAI(request),
 });

@@ -1,0 +1,58 @@
+import { JUDGE_STYLES } from '@evalpacks/core/runner';
+import { z } from 'zod';
+import { backendSchema } from '../backends/registry.ts';
+import { defineFlags } from './flag-table.ts';
+
+const name = z.string().min(1).optional();
+
+/** The flags of calibrate alone (the ones it shares are in shared-flags.ts): its judge and a second one. */
+export const CALIBRATE_FLAGS = defineFlags({
+  /** A judge prompt file (Steps and Narrowing), or "core" for core's prompt without the pack's judge.md. */
+  judgePrompt: {
+    flags: '--judge-prompt <file>',
+    help: "a judge prompt file (# Steps, # Narrowing), or core: without the pack's judge.md",
+    schema: name,
+    commands: ['calibrate'],
+  },
+  versusModel: {
+    flags: '--versus-model <name>',
+    help: 'compare with a second judge model on the same labels',
+    schema: name,
+    commands: ['calibrate'],
+  },
+  versusBackend: {
+    flags: '--versus-backend <name>',
+    help: 'where the second judge runs',
+    schema: backendSchema('--versus-backend').optional(),
+    commands: ['calibrate'],
+    default: '--judge-backend',
+  },
+  versusStyle: {
+    flags: '--versus-style <style>',
+    help: 'compare with the other judge style',
+    schema: z.enum(JUDGE_STYLES, { error: `--versus-style must be one of: ${JUDGE_STYLES.join(', ')}` }).optional(),
+    commands: ['calibrate'],
+  },
+  versusPrompt: {
+    flags: '--versus-prompt <file>',
+    help: 'compare with a second judge prompt file (or core)',
+    schema: name,
+    commands: ['calibrate'],
+  },
+  minKappa: {
+    flags: '--min-kappa <k>',
+    help: "exit 1 when the judge's kappa is below K (for CI)",
+    schema: z.coerce
+      .number({ error: '--min-kappa must be a number between -1 and 1' })
+      .min(-1, '--min-kappa must be between -1 and 1')
+      .max(1, '--min-kappa must be between -1 and 1')
+      .optional(),
+    commands: ['calibrate'],
+  },
+  export: {
+    flags: '--export',
+    help: "write the store's labels to the pack's calibration/labels.jsonl and stop",
+    schema: z.boolean().default(false),
+    commands: ['calibrate'],
+  },
+});
