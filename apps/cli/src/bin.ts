@@ -128,6 +128,8 @@ withRunLimits(
   .option('--seed <n>', 'seed of the permutation test when it samples (default 1)')
   .option('--store <path>', 'where each side is saved as a run, and the call cache (default: as eval)')
   .option('--runs <ids...>', 'compare two stored runs (baseline, variant) with no model call (see pnpm history)')
+  .option('--reporter <names>', 'console, json, junit, markdown, html (repeatable or comma-separated)', collect)
+  .option('--out <dir>', 'where comparison.{json,xml,md,html} go (default: .evalpacks/reports/compare-B-V)')
   .option('--ci', 'plain output for CI logs')
   .action(async (options: Record<string, unknown>) => {
     const { compareCommand } = await import('./commands/compare.ts');

@@ -16,6 +16,14 @@ export {
   staleLines,
 } from './report/calibration-console.ts';
 export { type CompareReporterOptions, printComparison } from './report/compare-console.ts';
+export { type ComparisonFacts, comparisonDocument } from './report/compare-document.ts';
+export { type CompareJunitOptions, compareJunit } from './report/compare-junit.ts';
+export {
+  COMMENT_LIMIT,
+  type CompareMarkdownOptions,
+  compareMarkdown,
+  compareMarker,
+} from './report/compare-markdown.ts';
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
 export {
   type CostEstimate,

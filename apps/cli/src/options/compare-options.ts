@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BACKEND_OPTIONS, backendSchema, DEFAULT_BACKEND, unusedBackendFlags } from '../backends/registry.ts';
 import { defaultAgentModel } from '../backends/roles.ts';
 import { UsageError } from '../usage-error.ts';
-import { JudgeStyleSchema } from './eval-options.ts';
+import { JudgeStyleSchema, reporterList } from './eval-options.ts';
 import { flakyNeedsRepeats, maxCostSchema, maxFlakySchema, RUN_LIMITS } from './run-limits.ts';
 import { SplitOptionSchema } from './split-option.ts';
 
@@ -53,6 +53,10 @@ export const CompareOptionsSchema = z
       .optional(),
     ci: z.boolean().default(false),
     color: z.boolean().default(true),
+    /** console and the comparison's files: comparison.json, .xml (junit), .md (markdown), .html. */
+    reporter: reporterList.default(['console']),
+    /** Where the comparison's files go (default: reports/compare-B-V beside the store). */
+    out: z.string().min(1).optional(),
   })
   .refine((o) => o.domain || o.pack || o.runs, {
     message: 'missing --domain NAME (see pnpm eval --list) or --pack PATH',

@@ -17,6 +17,8 @@ export interface StoredComparePlan {
   policy: RepeatPolicy;
   seed: number;
   color: boolean;
+  /** --reporter names console: the comparison is printed (the header always is). */
+  console: boolean;
   /** --max-flaky: the most items that may flip between epochs, both sides together. */
   maxFlaky?: number;
 }
@@ -98,6 +100,7 @@ export function planStoredCompare(
     policy: sharedPolicy(baseline, variant, options.policy),
     seed: options.seed,
     color: options.color && !options.ci,
+    console: options.reporter.includes('console'),
     ...(options.maxFlaky !== undefined && { maxFlaky: options.maxFlaky }),
   };
 }
