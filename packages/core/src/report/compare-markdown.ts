@@ -22,15 +22,18 @@ const ICON: Record<CaseChange['outcome'], string> = {
   unchanged: '⚪',
 };
 
-/** A ref in the marker: a tag or a variant name, reduced to characters that cannot end the HTML comment. */
-const markerRef = (run: ComparedRun) => (run.tag ?? run.variant).replace(/[^\w.:/@+-]/g, '_');
+/** A marker value reduced to characters that cannot end the HTML comment (no `>`, no `--`). */
+const markerValue = (text: string) => text.replace(/[^\w.:/@+-]/g, '_').replace(/-{2,}/g, '-');
+
+/** A ref in the marker: the run's tag, else its variant name. */
+const markerRef = (run: ComparedRun) => markerValue(run.tag ?? run.variant);
 
 /**
  * The line a CI step finds its earlier comment by (and updates it instead of adding one per push):
  * the pack and the compared refs, never run numbers, so it is the same on every push of a pull request.
  */
 export function compareMarker(doc: Pick<ComparisonDocument, 'pack' | 'baseline' | 'variant'>): string {
-  const pack = doc.pack.replace(/[^\w.:/@+-]/g, '_');
+  const pack = markerValue(doc.pack);
   return `<!-- evalpacks-compare pack=${pack} base=${markerRef(doc.baseline.run)} head=${markerRef(doc.variant.run)} -->`;
 }
 
