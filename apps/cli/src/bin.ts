@@ -70,7 +70,10 @@ withRunLimits(
   .option('--out <dir>', 'where file reporters write (default: .evalpacks/reports/run-N)')
   .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
   .option('--max-flaky <n>', 'exit 1 when more than N items flipped between epochs (with --repeat)')
-  .option('--shard <i/n>', 'run part I of N of the cases (stable by case id), e.g. one CI job each; see merge')
+  .option(
+    '--shard <i/n>',
+    'run part I of N of the cases (stable by case id), e.g. one CI job each; auto[/N]: from the CI environment; see merge',
+  )
   .action(async (options: Record<string, unknown>) => {
     process.exitCode = options.list
       ? await (await import('./commands/list.ts')).listCommand(io, options as { domain?: string; pack?: string })

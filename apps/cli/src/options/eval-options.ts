@@ -5,6 +5,7 @@ import { defaultAgentModel } from '../backends/roles.ts';
 import { REPORTERS } from '../output/file-reports.ts';
 import { UsageError } from '../usage-error.ts';
 import { flakyNeedsRepeats, maxCostSchema, maxFlakySchema, RUN_LIMITS } from './run-limits.ts';
+import { autoShard, isAutoShard } from './shard-auto.ts';
 import { SplitOptionSchema } from './split-option.ts';
 
 /** `--judge-style`, shared by eval and compare. */
@@ -84,12 +85,12 @@ export const EvalOptionsSchema = z
     out: z.string().min(1).optional(),
     minPassRate: passRate.optional(),
     maxFlaky: maxFlakySchema,
-    /** One part of the cases, `I/N`, for CI jobs in parallel; `pnpm merge` joins the parts. */
+    /** One part of the cases, `I/N`, for CI jobs in parallel (`auto`: from the CI's environment); `pnpm merge` joins the parts. */
     shard: z
       .string()
       .transform((text, ctx) => {
         try {
-          return parseShard(text);
+          return parseShard(isAutoShard(text) ? autoShard(text, process.env) : text);
         } catch (error) {
           ctx.addIssue({ code: 'custom', message: `--shard ${(error as Error).message}` });
           return z.NEVER;
