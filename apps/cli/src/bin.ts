@@ -68,6 +68,7 @@ withRunLimits(
   .option('--rejudge <run>', "re-run checks and the judge on a stored run's answers, as a new run")
   .option('--reporter <names>', 'console, json, junit, markdown, html (repeatable or comma-separated)', collect)
   .option('--out <dir>', 'where file reporters write (default: .evalpacks/reports/run-N)')
+  .option('--tag <name>', 'store the run with this name (a branch, a release) for compare --baseline-run latest:NAME')
   .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
   .option('--max-flaky <n>', 'exit 1 when more than N items flipped between epochs (with --repeat)')
   .option(
@@ -131,6 +132,7 @@ withRunLimits(
   .option('--seed <n>', 'seed of the permutation test when it samples (default 1)')
   .option('--store <path>', 'where each side is saved as a run, and the call cache (default: as eval)')
   .option('--runs <ids...>', 'compare two stored runs (baseline, variant) with no model call (see pnpm history)')
+  .option('--baseline-run <ref>', "the baseline of --runs VARIANT: a run number or latest:TAG (eval --tag's newest)")
   .option('--reporter <names>', 'console, json, junit, markdown, html (repeatable or comma-separated)', collect)
   .option('--out <dir>', 'where comparison.{json,xml,md,html} go (default: .evalpacks/reports/compare-B-V)')
   .option('--ci', 'plain output for CI logs')

@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { BACKEND_OPTIONS, backendSchema, DEFAULT_BACKEND, unusedBackendFlags } from '../backends/registry.ts';
 import { defaultAgentModel } from '../backends/roles.ts';
+import { type RunRef, runRefSchema } from '../run/run-ref.ts';
 import { UsageError } from '../usage-error.ts';
 import { JudgeStyleSchema, reporterList } from './eval-options.ts';
 import { flakyNeedsRepeats, maxCostSchema, maxFlakySchema, RUN_LIMITS } from './run-limits.ts';
 import { SplitOptionSchema } from './split-option.ts';
-
-const runId = (flag: string) =>
-  z.coerce
-    .number({ error: `${flag} takes two run numbers (see pnpm history)` })
-    .int(`${flag} takes two run numbers`)
-    .min(1, `${flag} takes two run numbers`);
 
 /** The compare command's flags after commander has read them. */
 export const CompareOptionsSchema = z
@@ -47,16 +42,26 @@ export const CompareOptionsSchema = z
     store: z.string().min(1).optional(),
     /** false with --no-cache; absent means true. */
     cache: z.boolean().optional(),
-    /** Two stored runs to compare instead of running anything. */
+    /** Two stored runs to compare instead of running anything (the variant's alone with --baseline-run). */
     runs: z
-      .tuple([runId('--runs'), runId('--runs')], { error: '--runs takes two run numbers (see pnpm history)' })
+      .array(runRefSchema('--runs'), { error: '--runs takes two run numbers (see pnpm history)' })
+      .min(1, '--runs takes two run numbers (see pnpm history)')
+      .max(2, '--runs takes two run numbers (see pnpm history)')
       .optional(),
+    /** The baseline side of --runs as a run number or latest:TAG (the newest completed run eval --tag TAG made). */
+    baselineRun: runRefSchema('--baseline-run').optional(),
     ci: z.boolean().default(false),
     color: z.boolean().default(true),
     /** console and the comparison's files: comparison.json, .xml (junit), .md (markdown), .html. */
     reporter: reporterList.default(['console']),
     /** Where the comparison's files go (default: reports/compare-B-V beside the store). */
     out: z.string().min(1).optional(),
+  })
+  .refine((o) => !o.baselineRun || o.runs?.length === 1, {
+    message: '--baseline-run needs the run to compare with it: --runs VARIANT-RUN (one run number)',
+  })
+  .refine((o) => !o.runs || o.baselineRun || o.runs.length === 2, {
+    message: '--runs takes two run numbers (see pnpm history)',
   })
   .refine((o) => o.domain || o.pack || o.runs, {
     message: 'missing --domain NAME (see pnpm eval --list) or --pack PATH',
@@ -76,7 +81,11 @@ export const CompareOptionsSchema = z
     const unused = unusedBackendFlags(o, [...sides, o.judgeBackend ?? backend]);
     if (unused) ctx.addIssue({ code: 'custom', message: unused });
   })
-  .transform((o) => ({ ...o, model: o.model ?? defaultAgentModel(o.backend ?? DEFAULT_BACKEND) }));
+  .transform(({ baselineRun, runs, ...o }) => ({
+    ...o,
+    ...(runs && { runs: (baselineRun ? [baselineRun, runs[0]] : runs) as [RunRef, RunRef] }),
+    model: o.model ?? defaultAgentModel(o.backend ?? DEFAULT_BACKEND),
+  }));
 
 export type CompareOptions = z.infer<typeof CompareOptionsSchema>;
 

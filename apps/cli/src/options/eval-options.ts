@@ -27,6 +27,11 @@ export const reporterList = z
     ),
   );
 
+/** `eval --tag NAME`: a branch or release name, as a marker and a --baseline-run can hold it. */
+export const TagSchema = z
+  .string()
+  .regex(/^[\w./@+-]{1,100}$/, '--tag takes a name of letters, digits and . / @ + - _ (such as main or v1.2)');
+
 /** 0.8 or 80%: the share of case results that must pass for exit code 0. */
 export const passRate = z
   // A string as typed; a number as code passes it (the engine API).
@@ -83,6 +88,8 @@ export const EvalOptionsSchema = z
     rejudge: runId('--rejudge').optional(),
     reporter: reporterList.default(['console']),
     out: z.string().min(1).optional(),
+    /** A name the run is stored with (a branch, a release) for compare --baseline-run latest:NAME to find. */
+    tag: TagSchema.optional(),
     minPassRate: passRate.optional(),
     maxFlaky: maxFlakySchema,
     /** One part of the cases, `I/N`, for CI jobs in parallel (`auto`: from the CI's environment); `pnpm merge` joins the parts. */
@@ -115,6 +122,7 @@ export const EvalOptionsSchema = z
   })
   .refine((o) => o.resume || o.rejudge || flakyNeedsRepeats.check(o), { message: flakyNeedsRepeats.message })
   .refine((o) => !(o.resume && o.rejudge), { message: 'use either --resume or --rejudge, not both' })
+  .refine((o) => !(o.tag && o.resume), { message: '--resume finishes the run as it was tagged; drop --tag' })
   .refine((o) => !(o.shard && o.rejudge), { message: '--rejudge judges the stored run as it is; drop --shard' })
   .refine((o) => !(o.rejudge && (o.prompt || o.variant || o.testCase || o.pack || o.repeat > 1 || o.split)), {
     message:

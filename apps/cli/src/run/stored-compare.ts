@@ -5,6 +5,7 @@ import { type EvalStore, gradeOf, type RunRecord, type ShownGrade } from '@evalp
 import { type RunConfig, storedSplit } from '../memory/run-config.ts';
 import type { CompareOptions } from '../options/compare-options.ts';
 import { UsageError } from '../usage-error.ts';
+import { describeRef, latestTagged, type RunRef } from './run-ref.ts';
 
 /** A stored run and the grade it finished with (its case tallies are what a comparison reads). */
 export type StoredSide = { run: RunRecord } & ShownGrade<RunGrade>;
@@ -78,7 +79,7 @@ function sharedPolicy(baseline: StoredSide, variant: StoredSide, asked: RepeatPo
 /** `compare --runs A B` as a plan: two completed runs of the store and their grades, refused unless they pair up. */
 export function planStoredCompare(
   options: CompareOptions,
-  [baselineId, variantId]: [number, number],
+  [baselineRef, variantRef]: [RunRef, RunRef],
   store: EvalStore,
 ): StoredComparePlan {
   const find = (id: number) => {
@@ -88,7 +89,14 @@ export function planStoredCompare(
       throw new UsageError(`run ${id} is not complete; finish it first with pnpm eval --resume ${id}`);
     return run;
   };
-  const [baselineRun, variantRun] = [find(baselineId), find(variantId)];
+  // A latest:TAG side is the newest tagged run that pairs with the other side, which is named by number.
+  if (typeof baselineRef !== 'number' && typeof variantRef !== 'number') {
+    throw new UsageError(`compare ${describeRef(baselineRef)} with a run number: --runs latest:TAG N`);
+  }
+  const resolve = (ref: RunRef, other: RunRef) =>
+    typeof ref === 'number' ? find(ref) : latestTagged(store, ref.latest, find(other as number));
+  const [baselineRun, variantRun] = [resolve(baselineRef, variantRef), resolve(variantRef, baselineRef)];
+  const [baselineId, variantId] = [baselineRun.id, variantRun.id];
   const unfair = difference(baselineRun, variantRun, options.split);
   if (unfair) throw new UsageError(`cannot compare runs ${baselineId} and ${variantId}: ${unfair}`);
   // Each side as it was graded when it finished (a run an older evalpacks recorded: graded now, and said so).
