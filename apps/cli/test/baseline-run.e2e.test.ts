@@ -13,7 +13,7 @@ describe('eval --tag and compare --baseline-run latest:TAG', () => {
       expect((await evalRun(...extra)).code).not.toBe(2);
     }
     const saved = EvalStore.open(store);
-    const tags = [1, 2, 3, 4].map((id) => (saved.run(id)?.config as { tag?: string }).tag);
+    const tags = [1, 2, 3, 4].map((id) => (saved.run(id)?.config as { tag?: string } | undefined)?.tag);
     saved.close();
     expect(tags).toEqual(['main', 'main', 'main', undefined]);
 
