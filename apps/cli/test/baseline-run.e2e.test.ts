@@ -41,7 +41,17 @@ describe('eval --tag and compare --baseline-run latest:TAG', () => {
     const asRuns = await runCli(['compare', '--runs', 'latest:main', '4', '--store', store]);
     expect(asRuns.code).toBe(0);
     expect(asRuns.stdout).toContain('runs      baseline 2, variant 4 as stored; no model calls\n');
-  });
+
+    // Both sides by tag: the pull request's newest run, and main's newest that pairs with it.
+    expect((await evalRun('--tag', 'pr')).code).not.toBe(2);
+    const tagged = ['compare', '--baseline-run', 'latest:main', '--runs', 'latest:pr', '--store', store];
+    const byTags = await runCli([...tagged, '--domain', 'content-review']);
+    expect(byTags.stderr).toBe('');
+    expect(byTags.stdout).toContain('runs      baseline 2, variant 5 as stored; no model calls\n');
+    const noDomain = await runCli(tagged);
+    expect(noDomain.code).toBe(2);
+    expect(noDomain.stderr).toBe('evalpacks: give --domain NAME to compare latest:main with latest:pr\n');
+  }, 240_000);
 
   it('says in one line when no run has the tag, or the tag or the refs are malformed: exit 2', async () => {
     const store = tempStore();
@@ -66,5 +76,5 @@ describe('eval --tag and compare --baseline-run latest:TAG', () => {
     const badRef = await runCli(['compare', '--runs', 'newest', '1', '--store', store]);
     expect(badRef.code).toBe(2);
     expect(badRef.stderr).toBe('evalpacks: --runs takes run numbers or latest:TAG, not "newest" (see pnpm history)\n');
-  });
+  }, 240_000);
 });

@@ -105,7 +105,7 @@ describe('compare --reporter writes the comparison as files, from the stored gra
     // No console reporter: the header, and the file's line, but not the comparison.
     expect(plain.stdout).not.toContain('verdict');
     expect(plain.stdout).toContain('comparison.json\n');
-  });
+  }, 240_000);
 
   it('refuses an unknown reporter, an --out it cannot write, and runs of two judges: one line, exit 2, no file', async () => {
     const store = tempStore();
@@ -135,5 +135,5 @@ describe('compare --reporter writes the comparison as files, from the stored gra
       'evalpacks: cannot compare runs 1 and 2: the judge differs: ollama judge:1b in run 1, ollama qwen3.5:4b in run 2\n',
     );
     expect(existsSync(join(dir, 'comparison.json'))).toBe(false);
-  });
+  }, 240_000);
 });

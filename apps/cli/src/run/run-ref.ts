@@ -35,22 +35,39 @@ const PAGE = 200;
 export function latestTagged(store: EvalStore, tag: string, other: RunRecord): RunRecord {
   const split = storedSplit(other);
   const judge = describeModel(other.judge);
-  for (let offset = 0; ; offset += PAGE) {
-    const { runs } = store.runPage({ pack: other.pack, limit: PAGE, offset });
-    const found = runs.find(
-      (run) =>
-        run.id !== other.id &&
-        run.kind === 'eval' &&
-        run.status === 'completed' &&
-        (run.config as Partial<RunConfig>).tag === tag &&
-        storedSplit(run) === split &&
-        describeModel(run.judge) === judge,
-    );
-    if (found) return found;
-    if (runs.length < PAGE) break;
-  }
+  const found = newest(
+    store,
+    other.pack,
+    tag,
+    (run) => run.id !== other.id && storedSplit(run) === split && describeModel(run.judge) === judge,
+  );
+  if (found) return found;
   throw new UsageError(
     `no completed run of ${other.pack} tagged ${tag} with --split ${split} and judge ${judge} in ${store.path}; ` +
       `record one with pnpm eval --tag ${tag}`,
   );
+}
+
+/** The newest completed run of `pack` tagged `tag`, whatever its split and judge (the other side must pair with it). */
+export function newestTagged(store: EvalStore, tag: string, pack: string): RunRecord {
+  const found = newest(store, pack, tag, () => true);
+  if (found) return found;
+  throw new UsageError(
+    `no completed run of ${pack} tagged ${tag} in ${store.path}; record one with pnpm eval --tag ${tag}`,
+  );
+}
+
+function newest(store: EvalStore, pack: string, tag: string, pairs: (run: RunRecord) => boolean) {
+  for (let offset = 0; ; offset += PAGE) {
+    const { runs } = store.runPage({ pack, limit: PAGE, offset });
+    const found = runs.find(
+      (run) =>
+        run.kind === 'eval' &&
+        run.status === 'completed' &&
+        (run.config as Partial<RunConfig>).tag === tag &&
+        pairs(run),
+    );
+    if (found) return found;
+    if (runs.length < PAGE) return undefined;
+  }
 }

@@ -5,7 +5,7 @@ import { type EvalStore, gradeOf, type RunRecord, type ShownGrade } from '@evalp
 import { type RunConfig, storedSplit } from '../memory/run-config.ts';
 import type { CompareOptions } from '../options/compare-options.ts';
 import { UsageError } from '../usage-error.ts';
-import { describeRef, latestTagged, type RunRef } from './run-ref.ts';
+import { describeRef, latestTagged, newestTagged, type RunRef } from './run-ref.ts';
 
 /** A stored run and the grade it finished with (its case tallies are what a comparison reads). */
 export type StoredSide = { run: RunRecord } & ShownGrade<RunGrade>;
@@ -89,13 +89,16 @@ export function planStoredCompare(
       throw new UsageError(`run ${id} is not complete; finish it first with pnpm eval --resume ${id}`);
     return run;
   };
-  // A latest:TAG side is the newest tagged run that pairs with the other side, which is named by number.
-  if (typeof baselineRef !== 'number' && typeof variantRef !== 'number') {
-    throw new UsageError(`compare ${describeRef(baselineRef)} with a run number: --runs latest:TAG N`);
-  }
-  const resolve = (ref: RunRef, other: RunRef) =>
-    typeof ref === 'number' ? find(ref) : latestTagged(store, ref.latest, find(other as number));
-  const [baselineRun, variantRun] = [resolve(baselineRef, variantRef), resolve(variantRef, baselineRef)];
+  // A latest:TAG side is the newest tagged run that pairs with the other side; when both are tags, the
+  // variant is the newest of the --domain tagged so, and the baseline the newest that pairs with it.
+  let variantRun: RunRecord;
+  if (typeof variantRef === 'number') variantRun = find(variantRef);
+  else if (typeof baselineRef === 'number') variantRun = latestTagged(store, variantRef.latest, find(baselineRef));
+  else if (options.domain) variantRun = newestTagged(store, variantRef.latest, options.domain);
+  else
+    throw new UsageError(`give --domain NAME to compare ${describeRef(baselineRef)} with ${describeRef(variantRef)}`);
+  const baselineRun =
+    typeof baselineRef === 'number' ? find(baselineRef) : latestTagged(store, baselineRef.latest, variantRun);
   const [baselineId, variantId] = [baselineRun.id, variantRun.id];
   const unfair = difference(baselineRun, variantRun, options.split);
   if (unfair) throw new UsageError(`cannot compare runs ${baselineId} and ${variantId}: ${unfair}`);
