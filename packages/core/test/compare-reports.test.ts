@@ -88,6 +88,17 @@ describe('the comparison document', () => {
     expect(doc.detectable.difference).toBeNull();
     expect(ComparisonSchema.parse(JSON.parse(JSON.stringify(doc))).detectable.difference).toBeNull();
   });
+
+  it('writes the interval one case cannot give as null, and every report says there is none', () => {
+    const doc = document(
+      tallies(1, 2, () => false),
+      tallies(1, 2, () => true),
+    );
+    const back = ComparisonSchema.parse(JSON.parse(JSON.stringify(doc)));
+    expect(back.difference).toMatchObject({ mean: 1, lower: null, upper: null, standardError: null, df: 0 });
+    expect(compareMarkdown(back)).toContain('difference **+100.0 points** (no interval from a single case)');
+    expect(compareJunit(back)).toContain('value="+100.0 points (no interval from a single case)"');
+  });
 });
 
 describe('comparison.md', () => {

@@ -31,7 +31,9 @@ function figuresTable(doc: ComparisonDocument): Html {
 function testsList(doc: ComparisonDocument): Html {
   const d = doc.difference;
   const interval =
-    d.df > 0 ? `95% CI ${points(d.lower)} to ${points(d.upper)} points` : 'no interval from a single case';
+    d.lower !== null && d.upper !== null
+      ? `95% CI ${points(d.lower)} to ${points(d.upper)} points`
+      : 'no interval from a single case';
   const detectable =
     doc.detectable.difference === null
       ? `nothing: with ${d.clusters} cases no difference can reach p < ${doc.alpha}`

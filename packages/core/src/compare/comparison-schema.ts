@@ -103,12 +103,12 @@ export const ComparisonSchema = z.object({
       graded: count,
     }),
   ),
-  /** Mean paired per-item difference (variant − baseline), 95% interval clustered by case. */
+  /** Mean paired per-item difference (variant − baseline), 95% interval clustered by case (null: no interval from fewer than two cases). */
   difference: z.object({
     mean: z.number(),
-    lower: z.number(),
-    upper: z.number(),
-    standardError: z.number(),
+    lower: z.number().nullable(),
+    upper: z.number().nullable(),
+    standardError: z.number().nullable(),
     items: count,
     clusters: count,
     df: z.number(),

@@ -63,6 +63,9 @@ function caseChange(item: CaseComparison): ComparisonDocument['cases'][number] {
   };
 }
 
+/** JSON has no Infinity or NaN: an interval a single case cannot give is null, said so in the schema. */
+const finite = (value: number) => (Number.isFinite(value) ? value : null);
+
 const flakyOf = (side: 'baseline' | 'variant', tallies: readonly CaseTally[]) =>
   tallies.flatMap((tally) =>
     tally.items
@@ -97,9 +100,9 @@ export function comparisonDocument(comparison: Comparison, facts: ComparisonFact
     flakyItems: [...flakyOf('baseline', facts.baseline.tallies), ...flakyOf('variant', facts.variant.tallies)],
     difference: {
       mean: d.mean,
-      lower: d.lower,
-      upper: d.upper,
-      standardError: d.standardError,
+      lower: finite(d.lower),
+      upper: finite(d.upper),
+      standardError: finite(d.standardError),
       items: d.items,
       clusters: d.clusters,
       df: d.df,

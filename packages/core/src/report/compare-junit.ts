@@ -52,7 +52,10 @@ export function compareJunit(doc: ComparisonDocument, options: CompareJunitOptio
     baseline: `${doc.baseline.run.label} (run ${doc.baseline.run.id})`,
     variant: `${doc.variant.run.label} (run ${doc.variant.run.id})`,
     verdict: doc.verdict,
-    difference: `${points(d.mean)} points (95% CI ${points(d.lower)} to ${points(d.upper)})`,
+    difference:
+      d.lower !== null && d.upper !== null
+        ? `${points(d.mean)} points (95% CI ${points(d.lower)} to ${points(d.upper)})`
+        : `${points(d.mean)} points (no interval from a single case)`,
     'permutation-p': formatP(doc.permutation.pValue),
     'mcnemar-p': formatP(doc.mcnemar.pValue),
     'exit-code': String(doc.exitCode),

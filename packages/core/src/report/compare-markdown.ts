@@ -44,7 +44,9 @@ function differenceLine(doc: ComparisonDocument): string {
   const d = doc.difference;
   if (d.clusters === 0) return 'difference: none measured, no item was graded on both sides';
   const interval =
-    d.df > 0 ? `95% CI ${points(d.lower)} to ${points(d.upper)} points` : 'no interval from a single case';
+    d.lower !== null && d.upper !== null
+      ? `95% CI ${points(d.lower)} to ${points(d.upper)} points`
+      : 'no interval from a single case';
   return `difference **${points(d.mean)} points** (${interval})`;
 }
 
