@@ -3,6 +3,7 @@ import type { ClusteredRate } from '../stats/clustered.ts';
 import { casesNeeded, formatP } from './compare-console.ts';
 import { formatRate, points } from './format-rate.ts';
 import { markdownCell, markdownText } from './markdown.ts';
+import { visible } from './visible.ts';
 
 /** GitHub's limit on one comment (GitLab's is larger): the Markdown always stays below it. */
 export const COMMENT_LIMIT = 65_536;
@@ -74,7 +75,9 @@ function headLines(doc: ComparisonDocument): string[] {
     rows.push(['false positives', rate(bf.falsePositives), rate(vf.falsePositives)]);
   rows.push(['all items', rate(bf.items), rate(vf.items)]);
   if (bf.flaky + vf.flaky > 0) rows.push(['flaky items', String(bf.flaky), String(vf.flaky)]);
-  const judge = doc.judge ? `\`${markdownText(`${doc.judge.backend} ${doc.judge.model}`)}\`` : 'none (structural only)';
+  // A code span as the run's summary.md writes it: no escape is read inside one, so only its backticks go.
+  const code = (raw: string) => `\`${visible(raw).replace(/`/g, "'")}\``;
+  const judge = doc.judge ? code(`${doc.judge.backend} ${doc.judge.model}`) : 'none (structural only)';
   const errored = doc.errored.baseline + doc.errored.variant;
   return [
     compareMarker(doc),
