@@ -17,6 +17,7 @@ describe('parseCompareOptions', () => {
       seed: 1,
       ci: false,
       color: true,
+      reporter: ['console'],
     });
   });
 

@@ -20,6 +20,14 @@ export {
 export { type RunSummary, summarizeRun } from './grade/run-figures.ts';
 export { redactUrl, redactUrls, splitCredentials } from './redact/redact-url.ts';
 export { type CompareReporterOptions, printComparison } from './report/compare-console.ts';
+export { type ComparisonFacts, comparisonDocument } from './report/compare-document.ts';
+export { type CompareJunitOptions, compareJunit } from './report/compare-junit.ts';
+export {
+  COMMENT_LIMIT,
+  type CompareMarkdownOptions,
+  compareMarkdown,
+  compareMarker,
+} from './report/compare-markdown.ts';
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
 export { formatInterval, formatRate, percent, points } from './report/format-rate.ts';
 export { itemCount, itemTitle } from './report/item-words.ts';

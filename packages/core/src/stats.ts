@@ -6,6 +6,13 @@ export {
   compareRuns,
   type SideFigures,
 } from './compare/compare-runs.ts';
+export {
+  type CaseChange,
+  type ComparedRun,
+  type ComparisonDocument,
+  ComparisonSchema,
+  type ItemChange,
+} from './compare/comparison-schema.ts';
 export { type CaseComparison, type PairedItem, pairCases } from './compare/pair-cases.ts';
 export { describeModel, type Series, type SeriesRun, seriesName, seriesOf } from './history/series.ts';
 export {

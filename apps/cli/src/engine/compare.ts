@@ -1,8 +1,12 @@
+import { join } from 'node:path';
+import { comparisonDocument } from '@evalpacks/core/report';
 import type { Comparison, ComparisonVerdict } from '@evalpacks/core/stats';
 import { EvalStore } from '@evalpacks/store';
 import type { z } from 'zod';
 import { CompareOptionsSchema, parseCompareOptions } from '../options/compare-options.ts';
 import type { CommandIo } from '../output/command-io.ts';
+import { compareFileKinds, prepareCompareOut, writeCompareReports } from '../output/compare-reports.ts';
+import { shortPath } from '../output/file-reports.ts';
 import { resolveStorePath } from '../persistence/store-path.ts';
 import { planCompare } from '../run/compare-plan.ts';
 import { executeCompare, executeStoredCompare } from '../run/compare-run.ts';
@@ -25,6 +29,8 @@ export interface CompareResult {
   storePath: string;
   /** Per-case pairs, each side's figures, the paired difference, the tests and the detectable difference. */
   comparison: Comparison;
+  /** The absolute paths of the comparison's files (--reporter json, junit, markdown, html). */
+  reports: string[];
 }
 
 /**
@@ -34,12 +40,20 @@ export interface CompareResult {
  */
 export async function runComparison(raw: Record<string, unknown>, io: CommandIo): Promise<CompareResult> {
   const options = parseCompareOptions(raw);
+  const files = compareFileKinds(options.reporter);
+  // Before any model is called: an --out that cannot be written stops the compare, not its end.
+  if (files.length > 0 && options.out !== undefined) prepareCompareOut(options.out);
   const store = EvalStore.open(resolveStorePath(options.store));
   try {
     const compared = options.runs
       ? executeStoredCompare(await planStoredCompare(options, options.runs, store), io)
       : await executeCompare(await planCompare(options), store, io);
-    return { ...compared, verdict: compared.comparison.verdict, storePath: store.path };
+    const { baselineRunId: b, variantRunId: v } = compared;
+    const dir = options.out ?? join(store.path, '..', 'reports', `compare-${b}-${v}`);
+    const doc = comparisonDocument(compared.comparison, { ...compared.facts, exitCode: compared.exitCode });
+    const reports = await writeCompareReports(files, doc, dir);
+    for (const path of reports) io.write(`report ${shortPath(path)}\n`);
+    return { ...compared, verdict: compared.comparison.verdict, storePath: store.path, reports };
   } finally {
     store.close();
   }
@@ -53,7 +67,7 @@ export async function runComparison(raw: Record<string, unknown>, io: CommandIo)
 export function compare(options: CompareOptions): Promise<CompareResult> {
   return engineCall(options, {
     shape: CompareOptionsSchema.in.shape,
-    paths: ['pack', 'testCase', 'store'],
+    paths: ['pack', 'testCase', 'store', 'out'],
     namesOrFiles: ['baseline', 'variant'],
     run: runComparison,
   });

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { backendSchema } from '../backends/registry.ts';
+import { runRefSchema } from '../run/run-ref.ts';
 import { defineFlags } from './flag-table.ts';
 
 const name = z.string().min(1).optional();
-
-const runId = (flag: string) =>
-  z.coerce
-    .number({ error: `${flag} takes two run numbers (see pnpm history)` })
-    .int(`${flag} takes two run numbers`)
-    .min(1, `${flag} takes two run numbers`);
 
 /** The flags of compare alone (the ones it shares are in shared-flags.ts): its two sides. */
 export const COMPARE_FLAGS = defineFlags({
@@ -60,9 +55,25 @@ export const COMPARE_FLAGS = defineFlags({
   runs: {
     flags: '--runs <ids...>',
     help: 'compare two stored runs (baseline, variant) with no model call (see pnpm history)',
+    /** Two stored runs to compare instead of running anything (the variant's alone with --baseline-run). */
     schema: z
-      .tuple([runId('--runs'), runId('--runs')], { error: '--runs takes two run numbers (see pnpm history)' })
+      .array(runRefSchema('--runs'), { error: '--runs takes two run numbers (see pnpm history)' })
+      .min(1, '--runs takes two run numbers (see pnpm history)')
+      .max(2, '--runs takes two run numbers (see pnpm history)')
       .optional(),
     commands: ['compare'],
+  },
+  baselineRun: {
+    flags: '--baseline-run <ref>',
+    help: "the baseline of --runs VARIANT: a run number or latest:TAG (eval --tag's newest)",
+    schema: runRefSchema('--baseline-run').optional(),
+    commands: ['compare'],
+  },
+  out: {
+    flags: '--out <dir>',
+    help: 'where comparison.{json,xml,md,html} go',
+    schema: z.string().min(1).optional(),
+    commands: ['compare'],
+    default: '.evalpacks/reports/compare-B-V',
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BACKEND_OPTIONS, DEFAULT_BACKEND, unusedBackendFlags } from '../backends/registry.ts';
 import { defaultAgentModel } from '../backends/roles.ts';
+import type { RunRef } from '../run/run-ref.ts';
 import { UsageError } from '../usage-error.ts';
 import { COMPARE_FLAGS } from './compare-flags.ts';
 import { shapeFor } from './flag-table.ts';
@@ -13,6 +14,12 @@ export const CompareOptionsSchema = z
     ...shapeFor(SHARED_FLAGS, 'compare'),
     ...shapeFor(COMPARE_FLAGS, 'compare'),
     ...BACKEND_OPTIONS.shape,
+  })
+  .refine((o) => !o.baselineRun || o.runs?.length === 1, {
+    message: '--baseline-run needs the run to compare with it: --runs VARIANT-RUN (one run number)',
+  })
+  .refine((o) => !o.runs || o.baselineRun || o.runs.length === 2, {
+    message: '--runs takes two run numbers (see pnpm history)',
   })
   .refine((o) => o.domain || o.pack || o.runs, {
     message: 'missing --domain NAME (see pnpm eval --list) or --pack PATH',
@@ -32,7 +39,11 @@ export const CompareOptionsSchema = z
     const unused = unusedBackendFlags(o, { agents: sides, judges: [o.judgeBackend ?? backend] });
     if (unused) ctx.addIssue({ code: 'custom', message: unused });
   })
-  .transform((o) => ({ ...o, model: o.model ?? defaultAgentModel(o.backend ?? DEFAULT_BACKEND) }));
+  .transform(({ baselineRun, runs, ...o }) => ({
+    ...o,
+    ...(runs && { runs: (baselineRun ? [baselineRun, runs[0]] : runs) as [RunRef, RunRef] }),
+    model: o.model ?? defaultAgentModel(o.backend ?? DEFAULT_BACKEND),
+  }));
 
 export type CompareOptions = z.infer<typeof CompareOptionsSchema>;
 

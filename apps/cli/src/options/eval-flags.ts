@@ -1,6 +1,8 @@
 import { parseShard } from '@evalpacks/core/runner';
 import { z } from 'zod';
 import { defineFlags } from './flag-table.ts';
+import { autoShard, isAutoShard } from './shard-auto.ts';
+import { TagSchema } from './value-schemas.ts';
 
 const runId = (flag: string) =>
   z.coerce
@@ -66,15 +68,22 @@ export const EVAL_FLAGS = defineFlags({
     commands: ['eval'],
     default: '.evalpacks/reports/run-N',
   },
+  tag: {
+    flags: '--tag <name>',
+    help: 'store the run with this name (a branch, a release) for compare --baseline-run latest:NAME',
+    /** A name the run is stored with (a branch, a release) for compare --baseline-run latest:NAME to find. */
+    schema: TagSchema.optional(),
+    commands: ['eval'],
+  },
   shard: {
     flags: '--shard <i/n>',
-    help: 'run part I of N of the cases (stable by case id), e.g. one CI job each; see merge',
-    /** One part of the cases, `I/N`, for CI jobs in parallel; `pnpm merge` joins the parts. */
+    help: 'run part I of N of the cases (stable by case id), e.g. one CI job each; auto[/N]: from the CI environment; see merge',
+    /** One part of the cases, `I/N`, for CI jobs in parallel (`auto`: from the CI's environment); `pnpm merge` joins the parts. */
     schema: z
       .string()
       .transform((text, ctx) => {
         try {
-          return parseShard(text);
+          return parseShard(isAutoShard(text) ? autoShard(text, process.env) : text);
         } catch (error) {
           ctx.addIssue({ code: 'custom', message: `--shard ${(error as Error).message}` });
           return z.NEVER;

@@ -222,7 +222,7 @@ export const SHARED_FLAGS = defineFlags({
     flags: '--reporter <names>',
     help: 'console, json, junit, markdown, html (repeatable or comma-separated)',
     schema: reporterList.default(['console']),
-    commands: ['eval', 'merge'],
+    commands: ['eval', 'compare', 'merge'],
     repeatable: true,
     on: { merge: { help: 'console, json, junit, markdown (repeatable or comma-separated)' } },
   },

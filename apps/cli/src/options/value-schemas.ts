@@ -37,3 +37,8 @@ export const passRate = z
       .min(0, '--min-pass-rate must be between 0 and 1 (or 0% and 100%)')
       .max(1, '--min-pass-rate must be between 0 and 1 (or 0% and 100%)'),
   );
+
+/** `eval --tag NAME`: a branch or release name, as a marker and a --baseline-run can hold it. */
+export const TagSchema = z
+  .string()
+  .regex(/^[\w./@+-]{1,100}$/, '--tag takes a name of letters, digits and . / @ + - _ (such as main or v1.2)');

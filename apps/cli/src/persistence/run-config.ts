@@ -57,6 +57,8 @@ export const RunConfigSchema = z.object({
   shard: z.string(),
   /** --split: 'dev' or 'test' for the cases of one split, 'all' for every case; `cases` lists the split's. Absent in runs recorded before splits. */
   split: z.enum(SPLIT_CHOICES).optional(),
+  /** eval --tag: what compare --baseline-run latest:TAG finds the run by; no part of its settings. */
+  tag: z.string().optional(),
   /** The config flags as given, paths made absolute. */
   flags: StoredFlagsSchema,
 });

@@ -19,6 +19,8 @@ export interface ComparePlan {
   variant: RunPlan;
   seed: number;
   color: boolean;
+  /** --reporter names console: the comparison is printed (the header always is). */
+  console: boolean;
   /** --max-flaky: the most items that may flip between epochs, both sides together. */
   maxFlaky?: number;
   /** --max-cost: one budget in US dollars for both sides together (the side plans carry none of their own). */
@@ -147,6 +149,7 @@ export async function planCompare(options: CompareOptions): Promise<ComparePlan>
     variant: side(variantPrompt, agentOn(options.variantBackend, options.variantModel)),
     seed: options.seed,
     color: options.color && !options.ci,
+    console: options.reporter.includes('console'),
     ...(options.maxFlaky !== undefined && { maxFlaky: options.maxFlaky }),
     ...(options.maxCost !== undefined && { maxCost: options.maxCost }),
   };

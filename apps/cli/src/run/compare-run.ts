@@ -1,6 +1,6 @@
 import { type CaseTally, comparisonExitCode } from '@evalpacks/core/grade';
-import { flakyLimitRow, printComparison } from '@evalpacks/core/report';
-import { type Comparison, compareRuns } from '@evalpacks/core/stats';
+import { type ComparisonFacts, flakyLimitRow, printComparison } from '@evalpacks/core/report';
+import { type ComparedRun, type Comparison, compareRuns } from '@evalpacks/core/stats';
 import { type EvalStore, gradedNowNote, type RunRecord } from '@evalpacks/store';
 import { isBackend } from '../backends/registry.ts';
 import { Budget } from '../cost/budget.ts';
@@ -35,6 +35,24 @@ export interface ComparedRuns {
   comparison: Comparison;
   baselineRunId: number;
   variantRunId: number;
+  /** What the comparison's file reports need beside its figures (see comparisonDocument). */
+  facts: Omit<ComparisonFacts, 'exitCode'>;
+}
+
+/** A side's run as the comparison's files name it. */
+function comparedRun(run: RunRecord, label: string): ComparedRun {
+  const tag = (run.config as { tag?: unknown }).tag;
+  return {
+    id: run.id,
+    variant: run.variant,
+    promptHash: run.promptHash,
+    agent: { backend: run.agent.backend, model: run.agent.model },
+    label,
+    ...(typeof tag === 'string' && { tag }),
+    ...(run.gitCommit && { gitCommit: run.gitCommit }),
+    startedAt: run.startedAt,
+    ...(run.finishedAt && { finishedAt: run.finishedAt }),
+  };
 }
 
 interface SideRun {
@@ -136,13 +154,20 @@ export async function executeCompare(plan: ComparePlan, store: EvalStore, io: Co
   io.write('\n');
   const paired = pairedByBudget(before, after);
   const comparison = compareRuns(...paired.tallies, { seed: plan.seed });
-  printComparison(comparison, {
-    write: io.write,
-    color: plan.color && io.isTTY,
-    labels: sideLabels(baselineFacts, variantFacts),
-  });
+  const labels = sideLabels(baselineFacts, variantFacts);
+  if (plan.console) printComparison(comparison, { write: io.write, color: plan.color && io.isTTY, labels });
   const code = compareExit(comparison, plan.maxFlaky, io);
-  const runs = { comparison, baselineRunId: before.id, variantRunId: after.id };
+  const stored = (id: number) => store.run(id) as RunRecord;
+  const facts: ComparedRuns['facts'] = {
+    pack: plan.pack.name,
+    split: plan.baseline.split,
+    epochs: plan.baseline.epochs,
+    policy: plan.baseline.policy.name,
+    ...(plan.baseline.judge && { judge: plan.baseline.judge }),
+    baseline: { run: comparedRun(stored(before.id), labels[0]), tallies: paired.tallies[0] },
+    variant: { run: comparedRun(stored(after.id), labels[1]), tallies: paired.tallies[1] },
+  };
+  const runs = { comparison, baselineRunId: before.id, variantRunId: after.id, facts };
   if (!paired.note) return { exitCode: code, ...runs };
   // Cases left out leave the question open, as agent or judge errors do: inconclusive.
   io.write(paired.note);
@@ -175,11 +200,17 @@ export function executeStoredCompare(plan: StoredComparePlan, io: CommandIo): Co
   for (const side of [baseline, variant]) if (side.now) io.write(`grade     ${gradedNowNote(side.run.id, side.now)}\n`);
   io.write('\n');
   const comparison = compareRuns(baseline.grade.cases, variant.grade.cases, { seed: plan.seed });
-  printComparison(comparison, {
-    write: io.write,
-    color: plan.color && io.isTTY,
-    labels: sideLabels(baselineFacts, variantFacts),
-  });
+  const labels = sideLabels(baselineFacts, variantFacts);
+  if (plan.console) printComparison(comparison, { write: io.write, color: plan.color && io.isTTY, labels });
   const exitCode = compareExit(comparison, plan.maxFlaky, io);
-  return { exitCode, comparison, baselineRunId: baseline.run.id, variantRunId: variant.run.id };
+  const facts: ComparedRuns['facts'] = {
+    pack: baseline.run.pack,
+    split: storedSplit(baseline.run),
+    epochs: baseline.run.epochs,
+    policy: plan.policy,
+    ...(baseline.run.judge && { judge: baseline.run.judge }),
+    baseline: { run: comparedRun(baseline.run, labels[0]), tallies: baseline.grade.cases },
+    variant: { run: comparedRun(variant.run, labels[1]), tallies: variant.grade.cases },
+  };
+  return { exitCode, comparison, baselineRunId: baseline.run.id, variantRunId: variant.run.id, facts };
 }

@@ -48,6 +48,8 @@ export interface RunPlan {
   cases: Case[];
   /** --split: the cases of one split (dev, test) or all; a shard is a part of the split's cases. */
   split: SplitChoice;
+  /** --tag: the name the run is stored with, for compare --baseline-run latest:NAME. */
+  tag?: string;
   /** --shard I/N: the part, and every case of the configuration (the shards of one run agree on them). */
   shard?: { part: Shard; allCases: Case[] };
   epochs: number;

@@ -5,6 +5,7 @@ import { type EvalStore, gradeOf, type RunRecord, type ShownGrade } from '@evalp
 import type { CompareOptions } from '../options/compare-options.ts';
 import { type RunConfig, storedSplit } from '../persistence/run-config.ts';
 import { UsageError } from '../usage-error.ts';
+import { describeRef, latestTagged, newestTagged, type RunRef } from './run-ref.ts';
 
 /** A stored run and the grade it finished with (its case tallies are what a comparison reads). */
 export type StoredSide = { run: RunRecord } & ShownGrade<RunGrade>;
@@ -17,6 +18,8 @@ export interface StoredComparePlan {
   policy: RepeatPolicy;
   seed: number;
   color: boolean;
+  /** --reporter names console: the comparison is printed (the header always is). */
+  console: boolean;
   /** --max-flaky: the most items that may flip between epochs, both sides together. */
   maxFlaky?: number;
 }
@@ -76,7 +79,7 @@ function sharedPolicy(baseline: StoredSide, variant: StoredSide, asked: RepeatPo
 /** `compare --runs A B` as a plan: two completed runs of the store and their grades, refused unless they pair up. */
 export function planStoredCompare(
   options: CompareOptions,
-  [baselineId, variantId]: [number, number],
+  [baselineRef, variantRef]: [RunRef, RunRef],
   store: EvalStore,
 ): StoredComparePlan {
   const find = (id: number) => {
@@ -86,7 +89,17 @@ export function planStoredCompare(
       throw new UsageError(`run ${id} is not complete; finish it first with pnpm eval --resume ${id}`);
     return run;
   };
-  const [baselineRun, variantRun] = [find(baselineId), find(variantId)];
+  // A latest:TAG side is the newest tagged run that pairs with the other side; when both are tags, the
+  // variant is the newest of the --domain tagged so, and the baseline the newest that pairs with it.
+  let variantRun: RunRecord;
+  if (typeof variantRef === 'number') variantRun = find(variantRef);
+  else if (typeof baselineRef === 'number') variantRun = latestTagged(store, variantRef.latest, find(baselineRef));
+  else if (options.domain) variantRun = newestTagged(store, variantRef.latest, options.domain);
+  else
+    throw new UsageError(`give --domain NAME to compare ${describeRef(baselineRef)} with ${describeRef(variantRef)}`);
+  const baselineRun =
+    typeof baselineRef === 'number' ? find(baselineRef) : latestTagged(store, baselineRef.latest, variantRun);
+  const [baselineId, variantId] = [baselineRun.id, variantRun.id];
   const unfair = difference(baselineRun, variantRun, options.split);
   if (unfair) throw new UsageError(`cannot compare runs ${baselineId} and ${variantId}: ${unfair}`);
   // Each side as it was graded when it finished (a run an older evalpacks recorded: graded now, and said so).
@@ -98,6 +111,7 @@ export function planStoredCompare(
     policy: sharedPolicy(baseline, variant, options.policy),
     seed: options.seed,
     color: options.color && !options.ci,
+    console: options.reporter.includes('console'),
     ...(options.maxFlaky !== undefined && { maxFlaky: options.maxFlaky }),
   };
 }

@@ -61,6 +61,7 @@ export function storedRun(
     checks: grader.checks,
     shard: plan.shard ? describeShard(plan.shard.part) : 'all',
     split: plan.split,
+    ...(plan.tag && { tag: plan.tag }),
     flags: plan.record.flags as RunConfig['flags'],
   };
   return {

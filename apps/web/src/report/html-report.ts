@@ -15,13 +15,13 @@ export interface HtmlReportOptions {
   grade?: RunGrade;
 }
 
-const STYLE = readFileSync(new URL('../../assets/style.css', import.meta.url), 'utf8');
+export const STYLE = readFileSync(new URL('../../assets/style.css', import.meta.url), 'utf8');
 
 /**
  * The file has no script at all and may load nothing: its one stylesheet is inline, allowed by its hash
  * alone, so even an answer that slipped past the renderer could neither run code nor reach the network.
  */
-const CSP = [
+export const CSP = [
   "default-src 'none'",
   `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
   "base-uri 'none'",

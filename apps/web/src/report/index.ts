@@ -1,1 +1,2 @@
+export { compareHtml } from './compare-html.ts';
 export { type HtmlReportOptions, htmlReport } from './html-report.ts';

@@ -15,7 +15,7 @@ export interface CompareReporterOptions {
   cases?: boolean;
 }
 
-const CHANGE_WORDS: Record<ItemKind, [gained: string, lost: string]> = {
+export const CHANGE_WORDS: Record<ItemKind, [gained: string, lost: string]> = {
   finding: ['now caught', 'no longer caught'],
   check: ['now passing', 'now failing'],
   absent: ['no longer flagged', 'now flagged'],

@@ -115,3 +115,6 @@ export function* markdownReportParts(
 export function markdownReport(run: RunResult, options: MarkdownReportOptions = {}): string {
   return joinParts(markdownReportParts(wholeRunSource(run, options.grade), options));
 }
+
+/** For the other Markdown reports (the comparison): model text escaped as this report escapes it. */
+export { cell as markdownCell, text as markdownText };

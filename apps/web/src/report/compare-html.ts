@@ -1,0 +1,92 @@
+import { compareMarker, formatRate, points } from '@evalpacks/core/report';
+import type { CaseChange, ComparisonDocument } from '@evalpacks/core/stats';
+import { describeModel, when } from '../views/format.ts';
+import { type Html, html, raw } from '../views/html.ts';
+import { CSP, STYLE } from './html-report.ts';
+
+type Rate = ComparisonDocument['baseline']['figures']['items'];
+
+const ratio = (t: { passed: number; total: number }) => (t.total > 0 ? `${t.passed}/${t.total}` : '–');
+const rate = (r: Rate | undefined) => (r ? formatRate(r) : 'n/a');
+
+/** Both sides' rates, a row each, as the console's overall block holds them (a table, not its text). */
+function figuresTable(doc: ComparisonDocument): Html {
+  const [b, v] = [doc.baseline.figures, doc.variant.figures];
+  const rows: [string, string, string][] = [];
+  if (b.structural.samples.total + v.structural.samples.total > 0)
+    rows.push(['structural', rate(b.structural.samples), rate(v.structural.samples)]);
+  if (b.findings.samples.total + v.findings.samples.total > 0) {
+    rows.push(['recall', rate(b.recall), rate(v.recall)]);
+    if (b.precision || v.precision) rows.push(['precision', rate(b.precision), rate(v.precision)]);
+  }
+  if (b.absent.samples.total + v.absent.samples.total > 0)
+    rows.push(['false positives', rate(b.falsePositives), rate(v.falsePositives)]);
+  rows.push(['all items', rate(b.items), rate(v.items)]);
+  if (b.flaky + v.flaky > 0) rows.push(['flaky items', String(b.flaky), String(v.flaky)]);
+  return html`<table class="figures"><thead><tr><th>95% intervals clustered by case</th><th>${doc.baseline.run.label} (run ${doc.baseline.run.id})</th><th>${doc.variant.run.label} (run ${doc.variant.run.id})</th></tr></thead><tbody>${rows.map(
+    ([label, left, right]) => html`<tr data-figure="${label}"><th>${label}</th><td>${left}</td><td>${right}</td></tr>`,
+  )}</tbody></table>`;
+}
+
+function testsList(doc: ComparisonDocument): Html {
+  const d = doc.difference;
+  const interval =
+    d.lower !== null && d.upper !== null
+      ? `95% CI ${points(d.lower)} to ${points(d.upper)} points`
+      : 'no interval from a single case';
+  const detectable =
+    doc.detectable.difference === null
+      ? `nothing: with ${d.clusters} cases no difference can reach p < ${doc.alpha}`
+      : `±${points(Math.min(1, doc.detectable.difference)).slice(1)} points or more at 80% power with ${d.clusters} cases`;
+  return html`<dl class="tests">
+  <dt>difference</dt><dd data-figure="difference">${points(d.mean)} points (${interval}; paired per item, clustered by case)</dd>
+  <dt>permutation test</dt><dd>p ${doc.permutation.pValue.toPrecision(4)} over cases (${doc.permutation.method}, ${doc.permutation.draws})</dd>
+  <dt>exact McNemar</dt><dd>p ${doc.mcnemar.pValue.toPrecision(4)} over items (${doc.mcnemar.gained} gained, ${doc.mcnemar.lost} lost)</dd>
+  <dt>detectable</dt><dd>${detectable}</dd></dl>`;
+}
+
+/** One side of a case: its counts, then the items that changed towards it and its errors. */
+function sideCell(c: CaseChange, side: 'baseline' | 'variant'): Html {
+  const errors = c.errors[side];
+  return html`<td class="side-${side}">structural ${ratio(c.structural[side])} · findings ${ratio(c.findings[side])} · false positives ${c.falsePositives[side]}
+    ${errors.length ? html`<ul class="errors">${errors.map((line) => html`<li class="agent-error">${line}</li>`)}</ul>` : ''}</td>`;
+}
+
+function caseRow(c: CaseChange): Html {
+  return html`<tr data-case="${c.caseId}" data-outcome="${c.outcome}"><td>${c.caseId} <span class="dim">${c.name}</span><br><span class="badge">${c.outcome}</span></td>
+  ${sideCell(c, 'baseline')}${sideCell(c, 'variant')}
+  <td><ul class="changes">${c.changes.map(
+    (x) =>
+      html`<li class="${x.change}" data-item="${x.key}">${x.words}: ${x.label} <span class="dim">(${x.baseline.passed}/${x.baseline.graded} → ${x.variant.passed}/${x.variant.graded})</span></li>`,
+  )}</ul></td></tr>`;
+}
+
+/**
+ * The comparison as one self-contained page: both sides' figures, the difference and its tests, then every
+ * case with both sides side by side. Under the run report's CSP (no script, nothing fetched, the one
+ * stylesheet allowed by its hash); every string from a model, a case or a prompt name is escaped.
+ */
+export function compareHtml(doc: ComparisonDocument): string {
+  const title = `${doc.pack} · ${doc.baseline.run.label} → ${doc.variant.run.label}`;
+  return String(html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · evalpacks compare</title>
+<style>${raw(STYLE)}</style>
+</head>
+<body>
+${raw(compareMarker(doc))}
+<main id="compare">
+<h1>${title}</h1>
+<p class="meta">judge ${describeModel(doc.judge)} (both sides) · ${doc.epochs} epoch${doc.epochs === 1 ? '' : 's'} · policy ${doc.policy} · baseline run ${doc.baseline.run.id} started ${when(doc.baseline.run.startedAt)} UTC · variant run ${doc.variant.run.id} started ${when(doc.variant.run.startedAt)} UTC</p>
+<p class="verdict-line">verdict: <strong data-verdict="${doc.verdict}">${doc.verdict}</strong></p>
+<section><h2>Overall</h2>${figuresTable(doc)}${testsList(doc)}</section>
+<section><h2>Cases</h2><table class="cases"><thead><tr><th>case</th><th>${doc.baseline.run.label}</th><th>${doc.variant.run.label}</th><th>changed</th></tr></thead><tbody>${doc.cases.map(caseRow)}</tbody></table></section>
+</main>
+</body>
+</html>
+`);
+}

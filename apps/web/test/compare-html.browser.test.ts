@@ -1,0 +1,125 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CaseTally, ItemTally } from '@evalpacks/core/grade';
+import { comparisonDocument } from '@evalpacks/core/report';
+import { compareRuns } from '@evalpacks/core/stats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareHtml } from '../src/report/compare-html.ts';
+import { launchChromium } from './support/browser.ts';
+
+/** Model and case text that would run, fetch or break the page if it were not escaped. */
+const HOSTILE = `<script>window.__xss = 'script'; alert('script')</script><img src="https://beacon.example/x.png">`;
+
+function item(passed: boolean): ItemTally {
+  return {
+    key: 'finding:f',
+    kind: 'finding',
+    id: 'f',
+    label: HOSTILE,
+    passed: passed ? 1 : 0,
+    failed: passed ? 0 : 1,
+    errors: 0,
+    skipped: 0,
+    graded: 1,
+    verdict: passed ? 'passed' : 'failed',
+    flaky: false,
+  };
+}
+
+const tallies = (caught: (c: number) => boolean): CaseTally[] =>
+  Array.from({ length: 3 }, (_, c) => ({
+    case: { id: `case-${c}`, name: c === 0 ? HOSTILE : `Case ${c}` },
+    policy: 'majority' as const,
+    epochs: 1,
+    items: [item(caught(c))],
+    status: 'passed' as const,
+    notJudged: 0,
+    errors: c === 2 ? [`agent: ${HOSTILE}`] : [],
+  }));
+
+const run = (id: number, variant: string) => ({
+  id,
+  variant,
+  promptHash: variant,
+  agent: { backend: 'ollama', model: 'qwen3.5:4b' },
+  label: variant,
+  startedAt: '2026-12-02T01:00:00.000Z',
+});
+
+function page(): string {
+  const [baseline, variant] = [tallies(() => true), tallies((c) => c !== 0)];
+  const doc = comparisonDocument(compareRuns(baseline, variant), {
+    pack: 'code-review',
+    split: 'all',
+    epochs: 1,
+    policy: 'majority',
+    judge: { backend: 'ollama', model: 'judge:1b' },
+    baseline: { run: run(1, 'baseline'), tallies: baseline },
+    variant: { run: run(2, `v2 ${HOSTILE}`), tallies: variant },
+    exitCode: 2,
+  });
+  return compareHtml(doc);
+}
+
+describe('comparison.html: one self-contained page under the run report’s CSP', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'compare-html-')), 'comparison.html');
+  const text = page();
+  writeFileSync(file, text);
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('holds no script and nothing to fetch: the hostile text is only text in it', () => {
+    expect(text).not.toMatch(/<(script|img|link|iframe|object|embed|base)\b/i);
+    expect(text).toMatch(
+      /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;sha256-/,
+    );
+    expect(text).toContain('&lt;script&gt;window.__xss');
+    expect(text).not.toContain('<pre');
+    expect(text).toContain('<!-- evalpacks-compare pack=code-review base=baseline head=v2__script_window.__xss');
+  });
+
+  it('opens from file:// with the network blocked, both sides of every case side by side, and runs nothing', async () => {
+    const context = await browser.newContext({ offline: true });
+    const requested: string[] = [];
+    await context.route('**/*', (route) => {
+      requested.push(route.request().url());
+      return route.request().url().startsWith('file:') ? route.continue() : route.abort();
+    });
+    const tab = await context.newPage();
+    const dialogs: string[] = [];
+    tab.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const url = pathToFileURL(file).href;
+    await tab.goto(url);
+    expect(await tab.locator('[data-verdict]').textContent()).toBe('inconclusive');
+    const rows = await tab
+      .locator('table.cases tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-case'), tr.getAttribute('data-outcome')]));
+    expect(rows).toEqual([
+      ['case-0', 'regressed'],
+      ['case-1', 'unchanged'],
+      ['case-2', 'errors'],
+    ]);
+    const first = tab.locator('tr[data-case="case-0"]');
+    expect(await first.locator('td.side-baseline').textContent()).toContain('findings 1/1');
+    expect(await first.locator('td.side-variant').textContent()).toContain('findings 0/1');
+    expect(await first.locator('li.lost').textContent()).toContain(`no longer caught: ${HOSTILE}`);
+    expect(await tab.locator('tr[data-figure="all items"] td').allTextContents()).toEqual([
+      '3/3 = 100.0% (95% CI 43.9–100.0%)',
+      '2/3 = 66.7% (95% CI 20.8–93.9%)',
+    ]);
+    expect(await tab.evaluate(() => (globalThis as { __xss?: string }).__xss)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    expect(requested).toEqual([url]);
+    await context.close();
+  });
+});
