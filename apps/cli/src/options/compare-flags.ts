@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { backendSchema } from '../backends/registry.ts';
-import { runRefSchema } from '../run/run-ref.ts';
 import { defineFlags } from './flag-table.ts';
+import { runRefSchema } from './run-ref-schema.ts';
 
 const name = z.string().min(1).optional();
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { BACKEND_OPTIONS, DEFAULT_BACKEND, unusedBackendFlags } from '../backends/registry.ts';
 import { defaultAgentModel } from '../backends/roles.ts';
-import type { RunRef } from '../run/run-ref.ts';
 import { UsageError } from '../usage-error.ts';
 import { COMPARE_FLAGS } from './compare-flags.ts';
 import { shapeFor } from './flag-table.ts';
 import { flakyNeedsRepeats } from './run-limits.ts';
+import type { RunRef } from './run-ref-schema.ts';
 import { SHARED_FLAGS } from './shared-flags.ts';
 
 /** The compare command's flags after commander has read them. */
