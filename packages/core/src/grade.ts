@@ -7,6 +7,7 @@
 export { type Agreement, type AgreementFigures, agreementOf, measureAgreement } from './calibration/agreement.ts';
 export { compareJudges, type JudgeComparison } from './calibration/compare-judges.ts';
 export { type FixItem, fixList } from './calibration/fix-list.ts';
+export { correctedFigures, type JudgeCalibration, judgeCalibration } from './calibration/judge-calibration.ts';
 export { judgeLabels, type LabelledVerdict, type StaleLabel } from './calibration/judge-labels.ts';
 export { inputHash, labelKey, labelledOutcome } from './calibration/label-key.ts';
 export { labelVerdict, type PersonsWord } from './calibration/label-verdict.ts';
@@ -31,6 +32,15 @@ export {
   standingOf,
 } from './grade/case-standing.ts';
 export { comparisonExitCode } from './grade/comparison-exit.ts';
+export { correctedRate, MIN_LABELS_PER_OUTCOME, MIN_YOUDEN, type RawRate } from './grade/corrected-rate.ts';
+export {
+  type CorrectedFigures,
+  CorrectedFiguresSchema,
+  type CorrectedRate,
+  CorrectedRateSchema,
+  type JudgeIdentity,
+  type LabelConfusion,
+} from './grade/corrected-schema.ts';
 export { describeItem } from './grade/describe-item.ts';
 export { caseFailures, type Failure, type Graded, JUDGED_ITEM_PART } from './grade/failures.ts';
 export { type GradeOptions, gradeRun } from './grade/grade-run.ts';

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { RisenPartSchema } from '../schema/check.ts';
 import { RepeatPolicySchema } from '../schema/repeat-policy.ts';
 import { JudgedItemKindSchema } from '../schema/verdict.ts';
+import { CorrectedFiguresSchema } from './corrected-schema.ts';
 
 const count = z.number().int().nonnegative();
 /** A rate's estimate is NaN over nothing: JSON writes that as null, which reads back as NaN. */
@@ -166,7 +167,17 @@ export const RunGradeSchema = z.object({
   /** Passed cases over all cases (0 when there are none); a structural-only case is no pass. */
   passRate: z.number(),
   /** The --min-pass-rate gate, when one was set. */
-  gate: z.object({ minimum: z.number(), met: z.boolean() }).optional(),
+  gate: z
+    .object({
+      minimum: z.number(),
+      met: z.boolean(),
+      /** --gate corrected: the gate held the judge-corrected findings rate (absent: the raw pass rate). */
+      on: z.literal('corrected').optional(),
+      /** With --gate corrected, the figure compared, or why there was none (then the gate is not met). */
+      value: z.number().optional(),
+      reason: z.string().optional(),
+    })
+    .optional(),
   /** Items that passed in some epochs and failed in others, over all cases. */
   flaky: count,
   /** The --max-flaky gate, when one was set. */
@@ -182,6 +193,8 @@ export const RunGradeSchema = z.object({
   /** What to edit for every failure, naming the RISEN part (or the judge, or the agent). */
   suggestions: z.array(SuggestionSchema),
   figures: RunFiguresSchema,
+  /** Judged rates corrected for the judge's measured TPR and TNR, when the run was graded with labels. */
+  corrected: CorrectedFiguresSchema.optional(),
 });
 export type RunGrade = z.infer<typeof RunGradeSchema>;
 

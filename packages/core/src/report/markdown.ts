@@ -2,6 +2,7 @@ import { type CaseStanding, notJudgedOf, resultStanding, STRUCTURAL_ONLY } from 
 import type { RunGrade } from '../grade/grade-schema.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
 import { caseCounts, caseLabel, verdictLines } from './case-details.ts';
+import { correctedRows } from './corrected-rows.ts';
 import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
 import { itemsNotJudged } from './standing-words.ts';
 import { visible } from './visible.ts';
@@ -97,6 +98,13 @@ export function* markdownReportParts(
       `${s.judgeTokens.output} out`,
   );
   yield line('');
+  const corrected = correctedRows(grade);
+  if (corrected.length > 0) {
+    yield line('Judge-corrected (Rogan-Gladen, 95% CI by the delta method):');
+    yield line('');
+    for (const [, value] of corrected) yield line(`- ${text(value)}`);
+    yield line('');
+  }
   for (const folds of folded) yield line(folds);
   const { suggestions } = grade;
   if (suggestions.length > 0) {

@@ -2,6 +2,7 @@ import { createColors } from 'picocolors';
 import type { GradeSummary } from '../grade/grade-schema.ts';
 import type { ModelRef } from '../schema/result.ts';
 import { wilsonInterval } from '../stats/wilson.ts';
+import { correctedRows } from './corrected-rows.ts';
 import type { PriceLookup } from './cost.ts';
 import { flagged, formatInterval, formatRate, percent } from './format-rate.ts';
 import { itemCount, itemTitle } from './item-words.ts';
@@ -97,6 +98,7 @@ export function printSummary(out: Out, grade: GradeSummary, facts: SummaryFacts,
   const totals = grade.figures.totals;
   if (options.repeated) overEpochs(row, out, c, grade);
   else oneEpoch(row, out, c, grade);
+  for (const [label, value] of correctedRows(grade)) row(label, value);
   if (options.repeated) {
     if (facts.judge) row('judge errors', String(totals.judgeErrors));
   } else if (facts.judge) {
