@@ -69,6 +69,10 @@ withRunLimits(
   .option('--reporter <names>', 'console, json, junit, markdown, html (repeatable or comma-separated)', collect)
   .option('--out <dir>', 'where file reporters write (default: .evalpacks/reports/run-N)')
   .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
+  .option(
+    '--gate <figure>',
+    'what --min-pass-rate holds: raw (the case pass rate) or corrected (judge-corrected findings)',
+  )
   .option('--max-flaky <n>', 'exit 1 when more than N items flipped between epochs (with --repeat)')
   .option('--shard <i/n>', 'run part I of N of the cases (stable by case id), e.g. one CI job each; see merge')
   .action(async (options: Record<string, unknown>) => {

@@ -83,6 +83,8 @@ export const EvalOptionsSchema = z
     reporter: reporterList.default(['console']),
     out: z.string().min(1).optional(),
     minPassRate: passRate.optional(),
+    /** What --min-pass-rate holds: the raw case pass rate, or the judge-corrected findings rate. */
+    gate: z.enum(['raw', 'corrected'], { error: '--gate must be raw or corrected' }).optional(),
     maxFlaky: maxFlakySchema,
     /** One part of the cases, `I/N`, for CI jobs in parallel; `pnpm merge` joins the parts. */
     shard: z
@@ -108,6 +110,9 @@ export const EvalOptionsSchema = z
   .superRefine((o, ctx) => {
     const unused = unusedBackendFlags(o, [o.backend, o.judgeBackend ?? o.backend]);
     if (unused) ctx.addIssue({ code: 'custom', message: unused });
+  })
+  .refine((o) => o.gate !== 'corrected' || o.minPassRate !== undefined, {
+    message: '--gate corrected says what --min-pass-rate holds; give --min-pass-rate too',
   })
   .refine((o) => !(o.offline && !o.cache), {
     message: '--offline answers only from the cache; --no-cache contradicts it',

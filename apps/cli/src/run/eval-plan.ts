@@ -14,7 +14,9 @@ import { casesOfSplit } from './split-cases.ts';
 
 /** How a run's results are reported, from its flags (eval's, or merge's own). */
 export function reportPlan(
-  options: Pick<EvalOptions, 'reporter' | 'quiet' | 'color' | 'ci' | 'out' | 'minPassRate' | 'maxFlaky'>,
+  options: Pick<EvalOptions, 'reporter' | 'quiet' | 'color' | 'ci' | 'out' | 'minPassRate' | 'maxFlaky'> & {
+    gate?: EvalOptions['gate'];
+  },
 ): ReportPlan {
   return {
     console: options.reporter.includes('console'),
@@ -24,6 +26,7 @@ export function reportPlan(
     ...(options.out !== undefined && { out: userPath(options.out) }),
     ...(options.minPassRate !== undefined && { minPassRate: options.minPassRate }),
     ...(options.maxFlaky !== undefined && { maxFlaky: options.maxFlaky }),
+    ...(options.gate === 'corrected' && { gateOn: 'corrected' as const }),
   };
 }
 

@@ -22,6 +22,8 @@ function labelWords(rate: CorrectedRate): string {
  */
 function kindLine(name: string, rate: CorrectedRate, flagged: boolean): string {
   const raw = rate.raw.total > 0 ? rate.raw.passed / rate.raw.total : Number.NaN;
+  // Too few labels says how many of each it has; any other reason gets the count beside it.
+  if (rate.status === 'too-few-labels') return `${name} ${rate.reason}`;
   if (rate.status !== 'corrected') return `${name} ${rate.reason} · ${labelWords(rate)}`;
   const turn = (x: number) => (flagged ? 1 - x : x);
   const interval = flagged ? { lower: 1 - rate.upper, upper: 1 - rate.lower } : rate;
