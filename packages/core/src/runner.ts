@@ -18,6 +18,7 @@ export {
   ModelCalls,
   UnreadableCacheEntry,
 } from './cache/model-calls.ts';
+export { decisionConfidence, LOW_CONFIDENCE } from './judge/decision-confidence.ts';
 export { judgeCase, judgeRequests } from './judge/judge-case.ts';
 export {
   JUDGE_PROMPT_VERSIONS,
@@ -42,6 +43,7 @@ export { InfrastructureError } from './runner/infrastructure-error.ts';
 export type {
   AgentPort,
   AgentRequest,
+  AnswerToken,
   JudgePort,
   StructuredCallRequest,
   StructuredCallResponse,
