@@ -16,6 +16,7 @@ export {
   staleLines,
 } from './report/calibration-console.ts';
 export { type CompareReporterOptions, printComparison } from './report/compare-console.ts';
+export { lowConfidenceNote, lowConfidenceRow } from './report/confidence-words.ts';
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
 export {
   type CostEstimate,

@@ -34,6 +34,8 @@ export interface GradeOptions {
   maxFlaky?: number;
   /** The labels of the judge that ran (judgeCalibration): the grade then carries the judge-corrected rates. */
   calibration?: JudgeCalibration;
+  /** Verdicts whose decision token is less probable than this are low-confidence (default LOW_CONFIDENCE). */
+  lowConfidence?: number;
   /** 'corrected': --min-pass-rate holds the judge-corrected findings rate instead of the raw case pass rate. */
   gateOn?: 'raw' | 'corrected';
 }
@@ -60,7 +62,7 @@ export function gradeRun(
   const caseCounts = count(cases);
   const passRate = caseCounts.total > 0 ? caseCounts.passed / caseCounts.total : 0;
   const notStarted = run.notStarted?.length ?? 0;
-  const figures = figuresOf(records, cases, notStarted);
+  const figures = figuresOf(records, cases, notStarted, options.lowConfidence);
   const corrected = options.calibration && correctedOf(options.calibration, figures);
   const gate = gateOf(options, passRate, corrected);
   const flaky = cases.flatMap((tally) => tally.items).filter((item) => item.flaky).length;
@@ -114,8 +116,13 @@ function gateOf(options: GradeOptions, passRate: number, corrected: RunGrade['co
 }
 
 /** The figures the summaries print, so a summary is a rendering of the grade and never reads a result. */
-function figuresOf(records: CaseRecord[], cases: RunGrade['cases'], notStarted: number): RunFigures {
-  const totals = summarizeRun({ cases: records });
+function figuresOf(
+  records: CaseRecord[],
+  cases: RunGrade['cases'],
+  notStarted: number,
+  lowConfidence?: number,
+): RunFigures {
+  const totals = summarizeRun({ cases: records }, lowConfidence);
   totals.notStarted = notStarted;
   return {
     totals,

@@ -99,6 +99,11 @@ export const RunSummarySchema = z.object({
   judgeTokens: z.object({ input: count, output: count }),
   /** Model calls the backends repeated (throttling, 5xx), per role. */
   retries: z.object({ agent: count, judge: count }),
+  /**
+   * Verdicts with a decision-token probability (backends that return log-probabilities), and those below
+   * `threshold`: low-confidence verdicts. Absent when no verdict had one.
+   */
+  confidence: z.object({ scored: count, low: count, threshold: z.number() }).optional(),
 });
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 

@@ -1,6 +1,7 @@
 import { describeItem } from '../grade/describe-item.ts';
 import type { CaseResult } from '../schema/result.ts';
 import type { Verdict } from '../schema/verdict.ts';
+import { lowConfidenceNote } from './confidence-words.ts';
 
 /** The verdict's label as people read it in every report: CAUGHT, MISSED, FALSE POSITIVE, ... */
 export function verdictLabel(verdict: Verdict): string {
@@ -17,7 +18,8 @@ export function verdictLines(result: CaseResult): string[] {
     const item = verdict.kind === 'finding' ? verdict.itemId : describeItem(result.case, verdict);
     const why =
       verdict.status === 'ok' ? verdict.reasoning : verdict.status === 'error' ? verdict.error : verdict.reason;
-    return `${verdictLabel(verdict)} ${item}: ${why}`;
+    const unsure = lowConfidenceNote(verdict);
+    return `${verdictLabel(verdict)} ${item}${unsure ? ` [${unsure}]` : ''}: ${why}`;
   });
 }
 

@@ -2,6 +2,7 @@ import { createColors } from 'picocolors';
 import type { GradeSummary } from '../grade/grade-schema.ts';
 import type { ModelRef } from '../schema/result.ts';
 import { wilsonInterval } from '../stats/wilson.ts';
+import { lowConfidenceRow } from './confidence-words.ts';
 import { correctedRows } from './corrected-rows.ts';
 import type { PriceLookup } from './cost.ts';
 import { flagged, formatInterval, formatRate, percent } from './format-rate.ts';
@@ -105,6 +106,8 @@ export function printSummary(out: Out, grade: GradeSummary, facts: SummaryFacts,
     row('false positives', String(totals.falsePositives));
     row('judge errors', String(totals.judgeErrors));
   }
+  const lowConfidence = lowConfidenceRow(totals.confidence);
+  if (lowConfidence) row('low confidence', lowConfidence);
   if (totals.agentErrors > 0) row('agent errors', String(totals.agentErrors));
   row('tokens', tokenLine(totals));
   for (const [label, value] of spendRows(models, totals, options.priceOf)) row(label, value);
