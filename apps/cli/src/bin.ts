@@ -69,6 +69,7 @@ withRunLimits(
   .option('--reporter <names>', 'console, json, junit, markdown, html (repeatable or comma-separated)', collect)
   .option('--out <dir>', 'where file reporters write (default: .evalpacks/reports/run-N)')
   .option('--min-pass-rate <rate>', 'exit 0 when at least this share of results passed (0.8 or 80%)')
+  .option('--low-confidence <p>', 'mark and count verdicts whose decision token is below this probability (0.8)')
   .option(
     '--gate <figure>',
     'what --min-pass-rate holds: raw (the case pass rate) or corrected (judge-corrected findings)',

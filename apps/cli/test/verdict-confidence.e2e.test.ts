@@ -30,4 +30,20 @@ describe('verdict confidence from the Ollama stand-in log-probabilities', () => 
     );
     for (const call of standIn.chatCalls({ hasFormat: true })) expect(call.body.logprobs).toBe(true);
   });
+
+  it('--low-confidence sets the threshold: at 0.5 the 55% verdict is neither marked nor counted', async () => {
+    scriptAgent(standIn);
+    standIn.script({
+      match: { hasFormat: true, contains: 'id="ssn-exposure"' },
+      reply: { content: JSON.stringify(VERDICTS.caught), tokenProbabilities: { true: 0.55 } },
+    });
+    scriptJudge(standIn, missedFinding);
+    const result = await runCli(codeReviewArgs(standIn.url, '--low-confidence', '0.5'));
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('    CAUGHT ssn-exposure (critical)\n');
+    expect(result.stdout).not.toContain('low confidence');
+    const bad = await runCli(codeReviewArgs(standIn.url, '--low-confidence', '80%'));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--low-confidence must be a probability such as 0.8');
+  });
 });

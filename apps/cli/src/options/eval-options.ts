@@ -85,6 +85,12 @@ export const EvalOptionsSchema = z
     minPassRate: passRate.optional(),
     /** What --min-pass-rate holds: the raw case pass rate, or the judge-corrected findings rate. */
     gate: z.enum(['raw', 'corrected'], { error: '--gate must be raw or corrected' }).optional(),
+    /** The decision-token probability below which a verdict is low-confidence (default 0.8). */
+    lowConfidence: z.coerce
+      .number({ error: '--low-confidence must be a probability such as 0.8' })
+      .gt(0, '--low-confidence must be above 0 and at most 1')
+      .max(1, '--low-confidence must be above 0 and at most 1')
+      .optional(),
     maxFlaky: maxFlakySchema,
     /** One part of the cases, `I/N`, for CI jobs in parallel; `pnpm merge` joins the parts. */
     shard: z

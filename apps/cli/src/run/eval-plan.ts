@@ -16,6 +16,7 @@ import { casesOfSplit } from './split-cases.ts';
 export function reportPlan(
   options: Pick<EvalOptions, 'reporter' | 'quiet' | 'color' | 'ci' | 'out' | 'minPassRate' | 'maxFlaky'> & {
     gate?: EvalOptions['gate'];
+    lowConfidence?: EvalOptions['lowConfidence'];
   },
 ): ReportPlan {
   return {
@@ -27,6 +28,7 @@ export function reportPlan(
     ...(options.minPassRate !== undefined && { minPassRate: options.minPassRate }),
     ...(options.maxFlaky !== undefined && { maxFlaky: options.maxFlaky }),
     ...(options.gate === 'corrected' && { gateOn: 'corrected' as const }),
+    ...(options.lowConfidence !== undefined && { lowConfidence: options.lowConfidence }),
   };
 }
 

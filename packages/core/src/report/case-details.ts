@@ -13,12 +13,12 @@ export function verdictLabel(verdict: Verdict): string {
 }
 
 /** One line per verdict: label, item, and the judge's reasoning (or its error, or why it was skipped). */
-export function verdictLines(result: CaseResult): string[] {
+export function verdictLines(result: CaseResult, lowConfidence?: number): string[] {
   return result.verdicts.map((verdict) => {
     const item = verdict.kind === 'finding' ? verdict.itemId : describeItem(result.case, verdict);
     const why =
       verdict.status === 'ok' ? verdict.reasoning : verdict.status === 'error' ? verdict.error : verdict.reason;
-    const unsure = lowConfidenceNote(verdict);
+    const unsure = lowConfidenceNote(verdict, lowConfidence);
     return `${verdictLabel(verdict)} ${item}${unsure ? ` [${unsure}]` : ''}: ${why}`;
   });
 }

@@ -19,6 +19,8 @@ export interface ConsoleReporterOptions {
   priceOf?: PriceLookup;
   /** Epochs per case; above 1 each case block names its epoch. */
   epochs?: number;
+  /** Verdicts whose decision token is less probable than this are marked (default LOW_CONFIDENCE). */
+  lowConfidence?: number;
 }
 
 function trimAnswer(answer: string, max: number): string {
@@ -76,7 +78,7 @@ export function consoleReporter(options: ConsoleReporterOptions) {
                 ? mark(verdict.passed, 'NOT FLAGGED', 'FALSE POSITIVE')
                 : mark(verdict.passed, 'RUBRIC MET', 'RUBRIC FAILED');
       const severity = result.case.expectedFindings.find((f) => f.id === verdict.itemId)?.severity;
-      const unsure = lowConfidenceNote(verdict);
+      const unsure = lowConfidenceNote(verdict, options.lowConfidence);
       out(
         `    ${label} ${verdict.kind === 'finding' ? verdict.itemId : what}${severity ? c.dim(` (${severity})`) : ''}` +
           (unsure ? ` ${c.yellow(`[${unsure}]`)}` : ''),

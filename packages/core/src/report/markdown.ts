@@ -36,12 +36,12 @@ function cell(raw: string): string {
 const code = (raw: string) => `\`${visible(raw).replace(/`/g, "'")}\``;
 
 /** A failed or errored result's judge reasoning, folded away: the lines the report ends its cases with. */
-function details(result: CaseResult, epochs: number): string[] {
+function details(result: CaseResult, epochs: number, lowConfidence?: number): string[] {
   if (result.status === 'passed' || result.verdicts.length === 0) return [];
   return [
     `<details><summary>${cell(caseLabel(result, epochs))}: judge reasoning</summary>`,
     '',
-    ...verdictLines(result).map((verdict) => `- ${text(verdict).replace(/\r?\n/g, ' ')}`),
+    ...verdictLines(result, lowConfidence).map((verdict) => `- ${text(verdict).replace(/\r?\n/g, ' ')}`),
     '',
     '</details>',
     '',
@@ -88,7 +88,7 @@ export function* markdownReportParts(
       `| ${ICON[standing]} | ${cell(caseLabel(result, epochs))} | ${ratio(counts.structural)} | ` +
         `${ratio(counts.findings)} | ${counts.falsePositives} | ${cell(reasons.join('\n'))} |`,
     );
-    folded.push(...details(result, epochs));
+    folded.push(...details(result, epochs, s.confidence?.threshold));
   }
   yield line('');
   yield line(
