@@ -15,6 +15,7 @@ export {
 } from './calibration/calibration-console.ts';
 export { compareJudges, type JudgeComparison } from './calibration/compare-judges.ts';
 export { type FixItem, fixList } from './calibration/fix-list.ts';
+export { type JudgeCalibration, judgeCalibration } from './calibration/judge-calibration.ts';
 export { judgeLabels, type LabelledVerdict, type StaleLabel } from './calibration/judge-labels.ts';
 export { inputHash, labelKey, labelledOutcome } from './calibration/label-key.ts';
 export { labelVerdict, type PersonsWord } from './calibration/label-verdict.ts';

@@ -49,8 +49,24 @@ export { type JudgeDecision, judgeDecision } from './grade/judge-skip.ts';
 export { countItems, policyResolver, reduceEpochs, runPolicy } from './grade/reduce-epochs.ts';
 export { suggestionsFor, suggestionsOf } from './grade/suggestions.ts';
 export {
+  type CorrectedFigures,
+  CorrectedFiguresSchema,
+  type CorrectedRate,
+  CorrectedRateSchema,
+  type JudgeIdentity,
+  type LabelConfusion,
+} from './schema/corrected.ts';
+export {
   DEFAULT_REPEAT_POLICY,
   parseRepeatPolicy,
   passesPolicy,
   readRepeatPolicy,
 } from './schema/repeat-policy.ts';
+export {
+  correctedFigures,
+  correctedRate,
+  type JudgeCalibration,
+  MIN_LABELS_PER_OUTCOME,
+  MIN_YOUDEN,
+  type RawRate,
+} from './stats/corrected-rate.ts';

@@ -28,6 +28,7 @@ export {
   compareMarkdown,
   compareMarker,
 } from './report/compare-markdown.ts';
+export { lowConfidenceNote, lowConfidenceRow } from './report/confidence-words.ts';
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
 export { formatInterval, formatRate, percent, points } from './report/format-rate.ts';
 export { itemCount, itemTitle } from './report/item-words.ts';

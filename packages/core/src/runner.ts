@@ -19,6 +19,7 @@ export {
   UnreadableCacheEntry,
 } from './cache/model-calls.ts';
 export { InfrastructureError } from './errors/infrastructure-error.ts';
+export { decisionConfidence, LOW_CONFIDENCE } from './judge/decision-confidence.ts';
 export { judgeCase, judgeRequests } from './judge/judge-case.ts';
 export {
   JUDGE_PROMPT_VERSIONS,
@@ -35,6 +36,7 @@ export { loadVariant } from './pack/prompt.ts';
 export type {
   AgentPort,
   AgentRequest,
+  AnswerToken,
   JudgePort,
   StructuredCallRequest,
   StructuredCallResponse,

@@ -28,8 +28,9 @@ const saveStatements = preparedOnce(
     ),
     verdict: db.prepare(
       `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
-         skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries, prompt_version, stop_reason)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries, prompt_version, stop_reason,
+         confidence)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
   }),
 );
@@ -100,6 +101,7 @@ export function insertCaseResult(
         verdict.retries ?? null,
         verdict.promptVersion ?? null,
         verdict.stopReason ?? null,
+        verdict.status === 'ok' ? (verdict.confidence ?? null) : null,
       );
     });
   })();

@@ -172,6 +172,10 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (run_id, position)
   );
   `,
+  // 10: the probability of the token that carried a verdict's decision, where the backend returned it.
+  `
+  ALTER TABLE verdicts ADD COLUMN confidence REAL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -65,6 +65,8 @@ interface VerdictRow {
   retries: number | null;
   prompt_version: string | null;
   stop_reason: StopReason | null;
+  /** Absent from rows read before migration 10 ran: SELECT * then has no such column. */
+  confidence?: number | null;
 }
 
 const TRANSCRIPT_COLUMNS = `t.model, t.input, t.answer, t.tool_calls_json, t.turns, t.input_tokens, t.output_tokens,
@@ -126,7 +128,11 @@ function verdictFromRow(row: VerdictRow): Verdict {
     ...(row.prompt_version !== null && { promptVersion: row.prompt_version }),
     ...(row.stop_reason !== null && { stopReason: row.stop_reason }),
   };
-  if (row.status === 'ok') return { ...base, status: 'ok', reasoning: row.reasoning ?? '', passed: row.passed === 1 };
+  if (row.status === 'ok') {
+    const confidence = row.confidence ?? undefined;
+    const ok = { ...base, status: 'ok' as const, reasoning: row.reasoning ?? '', passed: row.passed === 1 };
+    return confidence === undefined ? ok : { ...ok, confidence };
+  }
   if (row.status === 'error') {
     return { ...base, status: 'error', error: row.error ?? '', ...(row.raw !== null && { raw: row.raw }) };
   }

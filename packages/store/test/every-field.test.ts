@@ -28,7 +28,8 @@ function fullResult(): CaseResult {
       retries: index + 1,
       promptVersion: 'judge-v9',
       stopReason: 'end',
-    })),
+      ...(verdict.status === 'ok' && { confidence: 0.62 }),
+    })) as CaseResult['verdicts'],
   };
 }
 

@@ -68,6 +68,26 @@ export const EVAL_FLAGS = defineFlags({
     commands: ['eval'],
     default: '.evalpacks/reports/run-N',
   },
+  gate: {
+    flags: '--gate <figure>',
+    help: 'what --min-pass-rate holds: raw (the case pass rate) or corrected (judge-corrected findings)',
+    /** What --min-pass-rate holds: the raw case pass rate, or the judge-corrected findings rate. */
+    schema: z.enum(['raw', 'corrected'], { error: '--gate must be raw or corrected' }).optional(),
+    commands: ['eval'],
+    default: 'raw',
+  },
+  lowConfidence: {
+    flags: '--low-confidence <p>',
+    help: 'mark and count verdicts whose decision token is below this probability',
+    /** The decision-token probability below which a verdict is low-confidence. */
+    schema: z.coerce
+      .number({ error: '--low-confidence must be a probability such as 0.8' })
+      .gt(0, '--low-confidence must be above 0 and at most 1')
+      .max(1, '--low-confidence must be above 0 and at most 1')
+      .optional(),
+    commands: ['eval'],
+    default: '0.8',
+  },
   tag: {
     flags: '--tag <name>',
     help: 'store the run with this name (a branch, a release) for compare --baseline-run latest:NAME',

@@ -34,6 +34,9 @@ export const EvalOptionsSchema = z
   })
   .refine((o) => o.resume || o.rejudge || flakyNeedsRepeats.check(o), { message: flakyNeedsRepeats.message })
   .refine((o) => !(o.resume && o.rejudge), { message: 'use either --resume or --rejudge, not both' })
+  .refine((o) => o.gate !== 'corrected' || o.minPassRate !== undefined, {
+    message: '--gate corrected says what --min-pass-rate holds; give --min-pass-rate too',
+  })
   .refine((o) => !(o.tag && o.resume), { message: '--resume finishes the run as it was tagged; drop --tag' })
   .refine((o) => !(o.shard && o.rejudge), { message: '--rejudge judges the stored run as it is; drop --shard' })
   .refine((o) => !(o.rejudge && (o.prompt || o.variant || o.testCase || o.pack || o.repeat > 1 || o.split)), {

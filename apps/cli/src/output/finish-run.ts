@@ -14,7 +14,14 @@ export function consoleOutput(report: ReportPlan, io: CommandIo, epochs: number,
   // --quiet keeps the summary only: the header and the case blocks go nowhere.
   const detail = report.quiet ? () => {} : write;
   const color = report.color && io.isTTY;
-  const reporter = consoleReporter({ write, color, epochs, priceOf });
+  const lowConfidence = report.lowConfidence;
+  const reporter = consoleReporter({
+    write,
+    color,
+    epochs,
+    priceOf,
+    ...(lowConfidence !== undefined && { lowConfidence }),
+  });
   return {
     text: detail,
     line: (text: string) => detail(`${text}\n`),

@@ -14,7 +14,10 @@ import { casesOfSplit } from './split-cases.ts';
 
 /** How a run's results are reported, from its flags (eval's, or merge's own). */
 export function reportPlan(
-  options: Pick<EvalOptions, 'reporter' | 'quiet' | 'color' | 'ci' | 'out' | 'minPassRate' | 'maxFlaky'>,
+  options: Pick<EvalOptions, 'reporter' | 'quiet' | 'color' | 'ci' | 'out' | 'minPassRate' | 'maxFlaky'> & {
+    gate?: EvalOptions['gate'];
+    lowConfidence?: EvalOptions['lowConfidence'];
+  },
 ): ReportPlan {
   return {
     console: options.reporter.includes('console'),
@@ -24,6 +27,8 @@ export function reportPlan(
     ...(options.out !== undefined && { out: userPath(options.out) }),
     ...(options.minPassRate !== undefined && { minPassRate: options.minPassRate }),
     ...(options.maxFlaky !== undefined && { maxFlaky: options.maxFlaky }),
+    ...(options.gate === 'corrected' && { gateOn: 'corrected' as const }),
+    ...(options.lowConfidence !== undefined && { lowConfidence: options.lowConfidence }),
   };
 }
 

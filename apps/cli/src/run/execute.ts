@@ -1,5 +1,5 @@
 import type { ModelRef } from '@evalpacks/core';
-import type { RunGrade } from '@evalpacks/core/grade';
+import type { JudgeCalibration, RunGrade } from '@evalpacks/core/grade';
 import {
   AdaptiveConcurrency,
   type AgentPort,
@@ -31,6 +31,7 @@ import { headerFacts } from './header-facts.ts';
 import { withOfflineHint } from './offline-hint.ts';
 import type { RunPlan } from './plan.ts';
 import { runRecorded } from './recorded-run.ts';
+import { runCalibration } from './run-calibration.ts';
 import { backendEvents, caseDone } from './run-events.ts';
 import type { GradedRun } from './run-grade.ts';
 import { promptOtherThanSamples } from './sample-prompt.ts';
@@ -150,8 +151,10 @@ export function runPrepared(
   prepared: PreparedRun,
   session: Session,
   onResult?: Parameters<typeof runRecorded>[2]['onResult'],
+  calibration?: JudgeCalibration,
 ): Promise<GradedRun> {
   return runRecorded(session, prepared.plan, {
+    ...(calibration && { calibration }),
     agent: prepared.agent,
     ...(prepared.judge && { judge: prepared.judge }),
     ...(prepared.budget && { shouldStart: prepared.budget.shouldStart }),
@@ -209,11 +212,17 @@ export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo
   printHeader(output, headerFacts(prepared, session, store.path));
   let graded: GradedRun;
   try {
-    graded = await runPrepared(prepared, session, (result) => {
-      output.caseResult(result);
-      progress.result(result);
-      io.onEvent?.(caseDone(runId, result));
-    });
+    const calibration = await runCalibration(plan, store, prepared.grader);
+    graded = await runPrepared(
+      prepared,
+      session,
+      (result) => {
+        output.caseResult(result);
+        progress.result(result);
+        io.onEvent?.(caseDone(runId, result));
+      },
+      calibration,
+    );
   } catch (error) {
     // A run that stopped before its first result left nothing (Session.fail): offer the way to start without a model.
     const neverStarted = !plan.offline && store.run(session.run.id) === undefined;

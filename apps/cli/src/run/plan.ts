@@ -32,6 +32,10 @@ export interface ReportPlan {
   /** Where file reporters write; default .evalpacks/reports/run-N beside the store. */
   out?: string;
   minPassRate?: number;
+  /** --low-confidence: verdicts whose decision token is less probable are marked and counted. */
+  lowConfidence?: number;
+  /** --gate corrected: --min-pass-rate holds the judge-corrected findings rate instead of the raw pass rate. */
+  gateOn?: 'corrected';
   /** --max-flaky: the most items that may flip between epochs before the run fails. */
   maxFlaky?: number;
 }

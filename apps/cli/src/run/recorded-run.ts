@@ -1,4 +1,4 @@
-import { type CompactRun, gradeRun } from '@evalpacks/core/grade';
+import { type CompactRun, gradeRun, type JudgeCalibration } from '@evalpacks/core/grade';
 import {
   type AdaptiveConcurrency,
   type AgentPort,
@@ -22,6 +22,8 @@ export interface RecordedWork {
   concurrency?: number;
   /** The judge prompt's tuning the run was recorded with (the pack's judge.md, read once), or null for none. */
   judgeTuning: JudgeTuning | null;
+  /** The labels of the run's judge: its grade then carries the judge-corrected rates. */
+  calibration?: JudgeCalibration;
   /** Each result as it completes, after it is saved (the console shows it). */
   onResult: Parameters<typeof runPack>[0]['onCaseResult'];
 }
@@ -68,7 +70,7 @@ export async function runRecorded(session: Session, plan: RunPlan, work: Recorde
   run.startedAt = session.run.startedAt;
   // Graded once, here: the store keeps this grade with the run, and the summary, the file reports and the
   // exit code all show it.
-  const grade = gradeRun(run, gradeOptions(plan));
+  const grade = gradeRun(run, { ...gradeOptions(plan), ...(work.calibration && { calibration: work.calibration }) });
   // Cases a budget never started leave the run unfinished: --resume can complete it.
   if (run.notStarted) session.abandon();
   else session.finish(run, grade);

@@ -9,9 +9,11 @@ export interface GradedRun {
 
 /** The settings a run is graded under: its repeat policy and the gates of its command line. */
 export function gradeOptions(plan: { policy: PlanPolicy; report: ReportPlan }): GradeOptions {
-  const { minPassRate, maxFlaky } = plan.report;
+  const { minPassRate, maxFlaky, gateOn, lowConfidence } = plan.report;
   return {
     policy: plan.policy.name,
+    ...(lowConfidence !== undefined && { lowConfidence }),
+    ...(gateOn === 'corrected' && { gateOn }),
     ...(minPassRate !== undefined && { minPassRate }),
     ...(maxFlaky !== undefined && { maxFlaky }),
   };

@@ -1,5 +1,6 @@
 import type { Case, Verdict } from '@evalpacks/core';
 import { describeItem } from '@evalpacks/core/grade';
+import { lowConfidenceNote } from '@evalpacks/core/report';
 import { type Html, html } from './html.ts';
 import { type LabelSpot, labelControls } from './label-controls.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -13,6 +14,12 @@ function label(verdict: Verdict): string {
   return verdict.passed ? 'RUBRIC MET' : 'RUBRIC FAILED';
 }
 
+/** A low-confidence verdict's mark, as the console's "[low confidence 55%]". */
+function lowConfidenceBadge(verdict: Verdict): Html | string {
+  const note = lowConfidenceNote(verdict);
+  return note ? html` <span class="badge badge-low-confidence">${note}</span>` : '';
+}
+
 const outcome = (verdict: Verdict) => (verdict.status === 'ok' ? (verdict.passed ? 'pass' : 'fail') : verdict.status);
 
 /**
@@ -22,7 +29,7 @@ const outcome = (verdict: Verdict) => (verdict.status === 'ok' ? (verdict.passed
 export function verdictBlock(testCase: Case, verdict: Verdict, epoch: number, spot?: LabelSpot): Html {
   const severity = testCase.expectedFindings.find((f) => f.id === verdict.itemId)?.severity;
   return html`<article class="verdict verdict-${outcome(verdict)}" data-item="${verdict.itemId}" data-kind="${verdict.kind}" data-epoch="${epoch}"${spot ? html` data-label-state="${spot.state}"` : ''}>
-    <header><strong class="verdict-label">${label(verdict)}</strong> ${verdict.kind === 'finding' ? verdict.itemId : describeItem(testCase, verdict)}${severity ? html` <span class="dim">(${severity})</span>` : ''}</header>
+    <header><strong class="verdict-label">${label(verdict)}</strong> ${verdict.kind === 'finding' ? verdict.itemId : describeItem(testCase, verdict)}${severity ? html` <span class="dim">(${severity})</span>` : ''}${lowConfidenceBadge(verdict)}</header>
     ${verdict.status === 'ok' ? html`<div class="reasoning md">${renderMarkdown(verdict.reasoning)}</div>` : ''}
     ${
       verdict.status === 'error'

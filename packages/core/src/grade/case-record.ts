@@ -29,6 +29,8 @@ export interface ResultFigures {
   findingsErrors: number;
   falsePositives: number;
   judgeErrors: number;
+  /** The decision-token probabilities of the verdicts that have one (see Verdict.confidence): few per result. */
+  confidences: number[];
 }
 
 /**
@@ -77,9 +79,11 @@ function figuresOf(result: CaseResult): ResultFigures {
     findingsErrors: 0,
     falsePositives: 0,
     judgeErrors: 0,
+    confidences: [],
   };
   for (const verdict of result.verdicts) {
     if (verdict.status === 'error') figures.judgeErrors++;
+    if (verdict.status === 'ok' && verdict.confidence !== undefined) figures.confidences.push(verdict.confidence);
     figures.judgeRetries += verdict.retries ?? 0;
     if (verdict.kind === 'finding') {
       figures.findings++;

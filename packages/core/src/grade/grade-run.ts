@@ -9,9 +9,11 @@
  * (RunGradeSchema): the store keeps it with the run, and every later reader renders it instead of grading
  * the run again.
  */
+
 import type { RepeatPolicy } from '../schema/repeat-policy.ts';
 import type { RunResult } from '../schema/result.ts';
 import { clusteredRate } from '../stats/clustered.ts';
+import { correctedFigures, type JudgeCalibration } from '../stats/corrected-rate.ts';
 import { asRecord, type CaseRecord, type Gradable } from './case-record.ts';
 import type { CaseStanding } from './case-standing.ts';
 import type { Counts, RunFigures, RunGrade } from './grade-schema.ts';
@@ -31,6 +33,12 @@ export interface GradeOptions {
   minPassRate?: number;
   /** The run fails when more items than this flipped between epochs (--max-flaky). */
   maxFlaky?: number;
+  /** The labels of the judge that ran (judgeCalibration): the grade then carries the judge-corrected rates. */
+  calibration?: JudgeCalibration;
+  /** Verdicts whose decision token is less probable than this are low-confidence (default LOW_CONFIDENCE). */
+  lowConfidence?: number;
+  /** 'corrected': --min-pass-rate holds the judge-corrected findings rate instead of the raw case pass rate. */
+  gateOn?: 'raw' | 'corrected';
 }
 
 function count(outcomes: readonly { status: CaseStanding }[]): Counts {
@@ -54,11 +62,10 @@ export function gradeRun(
   const cases = reduceEpochs(records, policyResolver({ cli: policy }));
   const caseCounts = count(cases);
   const passRate = caseCounts.total > 0 ? caseCounts.passed / caseCounts.total : 0;
-  const gate =
-    options.minPassRate === undefined
-      ? undefined
-      : { minimum: options.minPassRate, met: passRate >= options.minPassRate };
   const notStarted = run.notStarted?.length ?? 0;
+  const figures = figuresOf(records, cases, notStarted, options.lowConfidence);
+  const corrected = options.calibration && correctedOf(options.calibration, figures);
+  const gate = gateOf(options, passRate, corrected);
   const flaky = cases.flatMap((tally) => tally.items).filter((item) => item.flaky).length;
   const flakyGate =
     options.maxFlaky === undefined ? undefined : { maximum: options.maxFlaky, met: flaky <= options.maxFlaky };
@@ -78,13 +85,45 @@ export function gradeRun(
     passed,
     exitCode: passed ? 0 : 1,
     suggestions: records.flatMap((record) => record.suggestions),
-    figures: figuresOf(records, cases, notStarted),
+    figures,
+    ...(corrected && { corrected }),
   };
 }
 
+/** Each judged kind's per-verdict rate (clustered by case) corrected with the labels of its kind. */
+function correctedOf(calibration: JudgeCalibration, figures: RunFigures): RunGrade['corrected'] {
+  const raw = (kind: 'findings' | 'absent') => {
+    const { passed, total, designEffect } = figures.perCase[kind].samples;
+    return { passed, total, designEffect };
+  };
+  return correctedFigures(calibration, { findings: raw('findings'), absent: raw('absent') });
+}
+
+/**
+ * The --min-pass-rate gate: on the raw case pass rate, or with --gate corrected on the corrected findings
+ * rate. A corrected gate with no corrected figure (too few labels, a judge near chance) is not met: the
+ * run asked to be held to a figure it does not have.
+ */
+function gateOf(options: GradeOptions, passRate: number, corrected: RunGrade['corrected']): RunGrade['gate'] {
+  const minimum = options.minPassRate;
+  if (minimum === undefined) return undefined;
+  if (options.gateOn !== 'corrected') return { minimum, met: passRate >= minimum };
+  const findings = corrected?.findings;
+  if (findings?.status === 'corrected') {
+    return { minimum, met: findings.estimate >= minimum, on: 'corrected', value: findings.estimate };
+  }
+  const reason = findings ? findings.reason : 'not corrected: no labels were read for this run';
+  return { minimum, met: false, on: 'corrected', reason };
+}
+
 /** The figures the summaries print, so a summary is a rendering of the grade and never reads a result. */
-function figuresOf(records: CaseRecord[], cases: RunGrade['cases'], notStarted: number): RunFigures {
-  const totals = summarizeRun({ cases: records });
+function figuresOf(
+  records: CaseRecord[],
+  cases: RunGrade['cases'],
+  notStarted: number,
+  lowConfidence?: number,
+): RunFigures {
+  const totals = summarizeRun({ cases: records }, lowConfidence);
   totals.notStarted = notStarted;
   return {
     totals,

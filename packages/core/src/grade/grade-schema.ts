@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { RisenPartSchema } from '../schema/check.ts';
+import { CorrectedFiguresSchema } from '../schema/corrected.ts';
 import { RepeatPolicySchema } from '../schema/repeat-policy.ts';
 import { JudgedItemKindSchema } from '../schema/verdict.ts';
 
@@ -98,6 +99,11 @@ export const RunSummarySchema = z.object({
   judgeTokens: z.object({ input: count, output: count }),
   /** Model calls the backends repeated (throttling, 5xx), per role. */
   retries: z.object({ agent: count, judge: count }),
+  /**
+   * Verdicts with a decision-token probability (backends that return log-probabilities), and those below
+   * `threshold`: low-confidence verdicts. Absent when no verdict had one.
+   */
+  confidence: z.object({ scored: count, low: count, threshold: z.number() }).optional(),
 });
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 
@@ -166,7 +172,17 @@ export const RunGradeSchema = z.object({
   /** Passed cases over all cases (0 when there are none); a structural-only case is no pass. */
   passRate: z.number(),
   /** The --min-pass-rate gate, when one was set. */
-  gate: z.object({ minimum: z.number(), met: z.boolean() }).optional(),
+  gate: z
+    .object({
+      minimum: z.number(),
+      met: z.boolean(),
+      /** --gate corrected: the gate held the judge-corrected findings rate (absent: the raw pass rate). */
+      on: z.literal('corrected').optional(),
+      /** With --gate corrected, the figure compared, or why there was none (then the gate is not met). */
+      value: z.number().optional(),
+      reason: z.string().optional(),
+    })
+    .optional(),
   /** Items that passed in some epochs and failed in others, over all cases. */
   flaky: count,
   /** The --max-flaky gate, when one was set. */
@@ -182,6 +198,8 @@ export const RunGradeSchema = z.object({
   /** What to edit for every failure, naming the RISEN part (or the judge, or the agent). */
   suggestions: z.array(SuggestionSchema),
   figures: RunFiguresSchema,
+  /** Judged rates corrected for the judge's measured TPR and TNR, when the run was graded with labels. */
+  corrected: CorrectedFiguresSchema.optional(),
 });
 export type RunGrade = z.infer<typeof RunGradeSchema>;
 

@@ -1,3 +1,4 @@
+import { LOW_CONFIDENCE } from '../judge/decision-confidence.ts';
 import type { RunResult } from '../schema/result.ts';
 import { asRecord, type Gradable } from './case-record.ts';
 import type { RunSummary } from './grade-schema.ts';
@@ -5,7 +6,11 @@ import type { RunSummary } from './grade-schema.ts';
 export type { RunSummary } from './grade-schema.ts';
 
 /** Counts over a run, the figures every reporter prints: the sums of its cases' figures. */
-export function summarizeRun(run: { cases: readonly Gradable[]; notStarted?: RunResult['notStarted'] }): RunSummary {
+export function summarizeRun(
+  run: { cases: readonly Gradable[]; notStarted?: RunResult['notStarted'] },
+  lowConfidence = LOW_CONFIDENCE,
+): RunSummary {
+  const confidence = { scored: 0, low: 0, threshold: lowConfidence };
   const summary: RunSummary = {
     cases: { passed: 0, total: run.cases.length },
     structuralOnly: 0,
@@ -41,6 +46,11 @@ export function summarizeRun(run: { cases: readonly Gradable[]; notStarted?: Run
     summary.findings.errors += f.findingsErrors;
     summary.falsePositives += f.falsePositives;
     summary.judgeErrors += f.judgeErrors;
+    for (const p of f.confidences) {
+      confidence.scored++;
+      if (p < lowConfidence) confidence.low++;
+    }
   }
+  if (confidence.scored > 0) summary.confidence = confidence;
   return summary;
 }

@@ -1,9 +1,10 @@
 import { findCacheMiss } from '../cache/model-calls.ts';
 import { InfrastructureError } from '../errors/infrastructure-error.ts';
-import type { JudgePort } from '../ports/backend-ports.ts';
+import type { JudgePort, StructuredCallResponse } from '../ports/backend-ports.ts';
 import { redactUrls } from '../redact/redact-url.ts';
 import type { StopReason } from '../schema/transcript.ts';
 import type { JudgedItemKind, Verdict } from '../schema/verdict.ts';
+import { decisionConfidence } from './decision-confidence.ts';
 import { repairPrompt } from './prompts.ts';
 import { type JudgeStyle, parseVerdict, verdictJsonSchema } from './verdict.ts';
 
@@ -19,6 +20,8 @@ export interface JudgeItemRequest {
   /** The judge prompt's version: named by the verdict and part of the call's cache key. */
   promptVersion?: string;
 }
+
+type JudgeTokens = StructuredCallResponse['tokens'];
 
 /** Runs calls through the shared model-call pool. */
 export type Gate = <T>(call: () => Promise<T>) => Promise<T>;
@@ -46,6 +49,7 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
   const jsonSchema = verdictJsonSchema(request.kind, request.style);
   let prompt = request.prompt;
   let lastText = '';
+  let lastTokens: JudgeTokens;
   let problem = '';
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -60,6 +64,7 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
       retries += response.retries ?? 0;
       stopReason = response.stopReason;
       lastText = response.text;
+      lastTokens = response.tokens;
     } catch (error) {
       if (error instanceof InfrastructureError) throw error; // no other item could be judged either
       // Offline with no cached verdict: nobody judged this item, which is neither a pass nor a miss.
@@ -77,7 +82,9 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
       };
     }
     try {
-      return { ...spent(), status: 'ok', ...parseVerdict(request.kind, lastText, request.style) };
+      const parsed = parseVerdict(request.kind, lastText, request.style);
+      const confidence = decisionConfidence(lastText, lastTokens);
+      return { ...spent(), status: 'ok', ...parsed, ...(confidence !== undefined && { confidence }) };
     } catch (error) {
       problem = (error as Error).message;
       prompt = repairPrompt(request.prompt, lastText, problem);

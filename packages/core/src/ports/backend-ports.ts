@@ -50,6 +50,17 @@ export interface StructuredCallResponse {
   retries?: number;
   /** Why the answer stopped, when the backend says: 'length' means it was cut off and cannot be read. */
   stopReason?: StopReason;
+  /**
+   * The last tokens of `text` with their log-probabilities, where the backend returns them (Ollama's and
+   * OpenAI-compatible servers' `logprobs`); absent elsewhere. The verdict's confidence is read from them.
+   */
+  tokens?: AnswerToken[];
+}
+
+/** One generated token and its natural-log probability. */
+export interface AnswerToken {
+  token: string;
+  logprob: number;
 }
 
 export interface JudgePort {

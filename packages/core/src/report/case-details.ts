@@ -1,6 +1,7 @@
 import { describeItem } from '../grade/describe-item.ts';
 import type { CaseResult } from '../schema/result.ts';
 import type { Verdict } from '../schema/verdict.ts';
+import { lowConfidenceNote } from './confidence-words.ts';
 
 /** The verdict's label as people read it in every report: CAUGHT, MISSED, FALSE POSITIVE, ... */
 export function verdictLabel(verdict: Verdict): string {
@@ -12,12 +13,13 @@ export function verdictLabel(verdict: Verdict): string {
 }
 
 /** One line per verdict: label, item, and the judge's reasoning (or its error, or why it was skipped). */
-export function verdictLines(result: CaseResult): string[] {
+export function verdictLines(result: CaseResult, lowConfidence?: number): string[] {
   return result.verdicts.map((verdict) => {
     const item = verdict.kind === 'finding' ? verdict.itemId : describeItem(result.case, verdict);
     const why =
       verdict.status === 'ok' ? verdict.reasoning : verdict.status === 'error' ? verdict.error : verdict.reason;
-    return `${verdictLabel(verdict)} ${item}: ${why}`;
+    const unsure = lowConfidenceNote(verdict, lowConfidence);
+    return `${verdictLabel(verdict)} ${item}${unsure ? ` [${unsure}]` : ''}: ${why}`;
   });
 }
 

@@ -4,6 +4,7 @@ import { resultStanding } from '../grade/case-standing.ts';
 import { describeItem } from '../grade/describe-item.ts';
 import type { GradeSummary } from '../grade/grade-schema.ts';
 import type { CaseResult } from '../schema/result.ts';
+import { lowConfidenceNote } from './confidence-words.ts';
 import { STANDING_LABEL } from './standing-words.ts';
 import { printSummary, type SummaryFacts } from './summary-block.ts';
 import { printSuggestions } from './summary-rows.ts';
@@ -18,6 +19,8 @@ export interface ConsoleReporterOptions {
   priceOf?: PriceLookup;
   /** Epochs per case; above 1 each case block names its epoch. */
   epochs?: number;
+  /** Verdicts whose decision token is less probable than this are marked (default LOW_CONFIDENCE). */
+  lowConfidence?: number;
 }
 
 function trimAnswer(answer: string, max: number): string {
@@ -75,8 +78,10 @@ export function consoleReporter(options: ConsoleReporterOptions) {
                 ? mark(verdict.passed, 'NOT FLAGGED', 'FALSE POSITIVE')
                 : mark(verdict.passed, 'RUBRIC MET', 'RUBRIC FAILED');
       const severity = result.case.expectedFindings.find((f) => f.id === verdict.itemId)?.severity;
+      const unsure = lowConfidenceNote(verdict, options.lowConfidence);
       out(
-        `    ${label} ${verdict.kind === 'finding' ? verdict.itemId : what}${severity ? c.dim(` (${severity})`) : ''}`,
+        `    ${label} ${verdict.kind === 'finding' ? verdict.itemId : what}${severity ? c.dim(` (${severity})`) : ''}` +
+          (unsure ? ` ${c.yellow(`[${unsure}]`)}` : ''),
       );
       if (verdict.status === 'ok') out(`      ${c.dim(verdict.reasoning)}`);
       if (verdict.status === 'error') {

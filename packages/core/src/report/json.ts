@@ -38,7 +38,7 @@ export function* jsonReportParts(
   options: Omit<JsonReportOptions, 'grade'> = {},
 ): Generator<string> {
   const { run } = source;
-  const { passed, exitCode, policy, caseCounts, passRate, gate, notStarted, cases, figures } = source.grade;
+  const { passed, exitCode, policy, caseCounts, passRate, gate, notStarted, cases, figures, corrected } = source.grade;
   // The cases that passed their checks with judged items not judged, so a reader of `cases` (whose status
   // says passed) can tell them from real passes.
   const structuralOnlyCases = cases.filter((tally) => tally.status === 'structural-only').map((t) => t.case.id);
@@ -51,6 +51,8 @@ export function* jsonReportParts(
     ...(gate && { gate }),
     notStarted,
     structuralOnlyCases,
+    // The judge-corrected rates with the labels behind them (and the labels of other judges, named).
+    ...(corrected && { corrected }),
   };
   const report = {
     ...(options.runId ? { runId: options.runId } : {}),

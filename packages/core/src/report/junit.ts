@@ -2,6 +2,7 @@ import { resultStanding, STRUCTURAL_ONLY } from '../grade/case-standing.ts';
 import type { CaseTally, RunGrade } from '../grade/grade-schema.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
 import { caseLabel, verdictLines } from './case-details.ts';
+import { correctedLines } from './corrected-rows.ts';
 import { itemCount, itemTitle } from './item-words.ts';
 import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
 import { itemsNotJudged } from './standing-words.ts';
@@ -91,6 +92,7 @@ export function* junitReportParts(
     judge: run.judge ? `${run.judge.backend} ${run.judge.model}` : 'none',
     epochs: String(epochs),
     run: options.runId,
+    ...correctedProperties(grade),
   };
   const suite = attrs({
     name: classname,
@@ -144,4 +146,10 @@ export function* junitReportParts(
  */
 export function junitReport(run: RunResult, options: JunitReportOptions = {}): string {
   return joinParts(junitReportParts(wholeRunSource(run, options.grade), options));
+}
+
+/** The judge-corrected lines as suite properties, when labels of the run's judge were read. */
+function correctedProperties(grade: RunGrade): Record<string, string> {
+  if (!grade.corrected || grade.corrected.used === 0) return {};
+  return Object.fromEntries(correctedLines(grade.corrected).map((line, i) => [`judge-corrected-${i + 1}`, line]));
 }

@@ -2,6 +2,7 @@ import { type CaseStanding, notJudgedOf, resultStanding, STRUCTURAL_ONLY } from 
 import type { RunGrade } from '../grade/grade-schema.ts';
 import type { CaseResult, RunResult } from '../schema/result.ts';
 import { caseCounts, caseLabel, verdictLines } from './case-details.ts';
+import { correctedRows } from './corrected-rows.ts';
 import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
 import { itemsNotJudged } from './standing-words.ts';
 import { visible } from './visible.ts';
@@ -35,12 +36,12 @@ function cell(raw: string): string {
 const code = (raw: string) => `\`${visible(raw).replace(/`/g, "'")}\``;
 
 /** A failed or errored result's judge reasoning, folded away: the lines the report ends its cases with. */
-function details(result: CaseResult, epochs: number): string[] {
+function details(result: CaseResult, epochs: number, lowConfidence?: number): string[] {
   if (result.status === 'passed' || result.verdicts.length === 0) return [];
   return [
     `<details><summary>${cell(caseLabel(result, epochs))}: judge reasoning</summary>`,
     '',
-    ...verdictLines(result).map((verdict) => `- ${text(verdict).replace(/\r?\n/g, ' ')}`),
+    ...verdictLines(result, lowConfidence).map((verdict) => `- ${text(verdict).replace(/\r?\n/g, ' ')}`),
     '',
     '</details>',
     '',
@@ -87,7 +88,7 @@ export function* markdownReportParts(
       `| ${ICON[standing]} | ${cell(caseLabel(result, epochs))} | ${ratio(counts.structural)} | ` +
         `${ratio(counts.findings)} | ${counts.falsePositives} | ${cell(reasons.join('\n'))} |`,
     );
-    folded.push(...details(result, epochs));
+    folded.push(...details(result, epochs, s.confidence?.threshold));
   }
   yield line('');
   yield line(
@@ -97,6 +98,13 @@ export function* markdownReportParts(
       `${s.judgeTokens.output} out`,
   );
   yield line('');
+  const corrected = correctedRows(grade);
+  if (corrected.length > 0) {
+    yield line('Judge-corrected (Rogan-Gladen, 95% CI by the delta method):');
+    yield line('');
+    for (const [, value] of corrected) yield line(`- ${text(value)}`);
+    yield line('');
+  }
   for (const folds of folded) yield line(folds);
   const { suggestions } = grade;
   if (suggestions.length > 0) {

@@ -3,6 +3,8 @@ import type { PriceLookup } from '../cost/cost.ts';
 import type { GradeSummary } from '../grade/grade-schema.ts';
 import type { ModelRef } from '../schema/result.ts';
 import { wilsonInterval } from '../stats/wilson.ts';
+import { lowConfidenceRow } from './confidence-words.ts';
+import { correctedRows } from './corrected-rows.ts';
 import { flagged, formatInterval, formatRate, percent } from './format-rate.ts';
 import { itemCount, itemTitle } from './item-words.ts';
 import { structuralOnlyNote } from './standing-words.ts';
@@ -97,12 +99,15 @@ export function printSummary(out: Out, grade: GradeSummary, facts: SummaryFacts,
   const totals = grade.figures.totals;
   if (options.repeated) overEpochs(row, out, c, grade);
   else oneEpoch(row, out, c, grade);
+  for (const [label, value] of correctedRows(grade)) row(label, value);
   if (options.repeated) {
     if (facts.judge) row('judge errors', String(totals.judgeErrors));
   } else if (facts.judge) {
     row('false positives', String(totals.falsePositives));
     row('judge errors', String(totals.judgeErrors));
   }
+  const lowConfidence = lowConfidenceRow(totals.confidence);
+  if (lowConfidence) row('low confidence', lowConfidence);
   if (totals.agentErrors > 0) row('agent errors', String(totals.agentErrors));
   row('tokens', tokenLine(totals));
   for (const [label, value] of spendRows(models, totals, options.priceOf)) row(label, value);

@@ -27,7 +27,11 @@ export function spendRows(
 /** The --min-pass-rate and --max-flaky rows of both summaries, for the gates the run has. */
 export function gateRows(grade: GradeSummary): [string, string][] {
   const rows: [string, string][] = [];
-  if (grade.gate) {
+  if (grade.gate?.on === 'corrected') {
+    const { minimum, met, value, reason } = grade.gate;
+    const figure = value === undefined ? `n/a, ${reason}` : percent(value);
+    rows.push(['pass rate', `corrected findings ${figure} (minimum ${percent(minimum)}${met ? '' : ', not met'})`]);
+  } else if (grade.gate) {
     const { minimum, met } = grade.gate;
     rows.push(['pass rate', `${percent(grade.passRate)} (minimum ${percent(minimum)}${met ? '' : ', not met'})`]);
   }

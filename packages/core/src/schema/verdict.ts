@@ -28,6 +28,11 @@ export const VerdictSchema = z.discriminatedUnion('status', [
     status: z.literal('ok'),
     reasoning: z.string(),
     passed: z.boolean(),
+    /**
+     * The probability of the token that carried the decision, where the backend returned log-probabilities
+     * (Ollama, OpenAI-compatible servers); absent elsewhere, never estimated.
+     */
+    confidence: z.number().min(0).max(1).optional(),
   }),
   VerdictBase.extend({
     status: z.literal('error'),

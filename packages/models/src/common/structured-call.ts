@@ -22,4 +22,20 @@ export interface StructuredCallResult {
   latencyMs: number;
   model: string;
   retries: number;
+  /** The answer's last tokens with their log-probabilities, where the server returns them. */
+  tokens?: { token: string; logprob: number }[];
+}
+
+/**
+ * Tokens kept of an answer: the decision closes a verdict's JSON, so its last tokens hold it, and the call
+ * cache keeps a few dozen small entries per answer instead of hundreds.
+ */
+export const ANSWER_TAIL_TOKENS = 24;
+
+/** The last ANSWER_TAIL_TOKENS of a server's token list, as { token, logprob }; undefined when it sent none. */
+export function answerTail(
+  tokens: readonly { token: string; logprob: number }[] | null | undefined,
+): { token: string; logprob: number }[] | undefined {
+  if (!tokens || tokens.length === 0) return undefined;
+  return tokens.slice(-ANSWER_TAIL_TOKENS).map(({ token, logprob }) => ({ token, logprob }));
 }

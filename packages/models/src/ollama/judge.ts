@@ -1,5 +1,6 @@
 import type { ChatRequest } from 'ollama';
 import type { RetryCount } from '../common/retry-policy.ts';
+import { answerTail } from '../common/structured-call.ts';
 import { ollamaChat } from './chat-call.ts';
 import { asOllamaUnavailable, describeOllamaError } from './errors.ts';
 import type { OllamaHosts } from './host-pool.ts';
@@ -32,6 +33,8 @@ export interface OllamaStructuredCallResult {
   retries: number;
   /** 'length' when the answer hit num_predict: core then records a judge error naming the cause. */
   stopReason: 'end' | 'length';
+  /** The answer's last tokens with their log-probabilities (a server before 0.12.11 sends none). */
+  tokens?: { token: string; logprob: number }[];
 }
 
 /**
@@ -55,12 +58,15 @@ export async function ollamaStructuredCall(options: OllamaStructuredCallOptions)
     ],
     format: jsonSchema,
     options: { temperature },
+    // The decision token's probability becomes the verdict's confidence; an older server ignores the field.
+    logprobs: true,
     ...(think !== undefined && { think }),
   };
   try {
     const outputTokens = judgeOutputTokens(think);
     const count: RetryCount = { retries: 0 };
     const response = await ollamaChat({ hosts, request, outputTokens, count });
+    const tokens = answerTail(response.logprobs);
     return {
       text: response.message?.content ?? '',
       usage: { input: response.prompt_eval_count ?? 0, output: response.eval_count ?? 0 },
@@ -68,6 +74,7 @@ export async function ollamaStructuredCall(options: OllamaStructuredCallOptions)
       model: response.model || model,
       retries: count.retries,
       stopReason: response.done_reason === 'length' ? 'length' : 'end',
+      ...(tokens && { tokens }),
     };
   } catch (error) {
     throw asOllamaUnavailable(error, model) ?? new Error(describeOllamaError(error), { cause: error });

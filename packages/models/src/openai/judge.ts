@@ -1,7 +1,12 @@
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { countRetries } from '../common/retry-policy.ts';
-import { JUDGE_SAMPLING, type StructuredCallOptions, type StructuredCallResult } from '../common/structured-call.ts';
+import {
+  answerTail,
+  JUDGE_SAMPLING,
+  type StructuredCallOptions,
+  type StructuredCallResult,
+} from '../common/structured-call.ts';
 
 /** The schema is sent as `response_format: json_schema`, which engines with guided decoding (vLLM, llama.cpp) enforce. */
 export interface OpenAIStructuredCallOptions extends StructuredCallOptions<OpenAI> {
@@ -35,6 +40,8 @@ export async function openAIStructuredCall(options: OpenAIStructuredCallOptions)
     ],
     temperature,
     max_tokens: maxTokens,
+    // The decision token's probability becomes the verdict's confidence (vLLM, llama.cpp and OpenAI send it).
+    logprobs: true,
     ...(!refused.value && {
       response_format: { type: 'json_schema', json_schema: { name: 'verdict', schema: jsonSchema } },
     }),
@@ -49,11 +56,13 @@ export async function openAIStructuredCall(options: OpenAIStructuredCallOptions)
     }
   };
   const { value: completion, retries } = await countRetries(create);
+  const tokens = answerTail(completion.choices[0]?.logprobs?.content);
   return {
     text: completion.choices[0]?.message?.content ?? '',
     usage: { input: completion.usage?.prompt_tokens ?? 0, output: completion.usage?.completion_tokens ?? 0 },
     latencyMs: Math.round(performance.now() - started),
     model,
     retries,
+    ...(tokens && { tokens }),
   };
 }

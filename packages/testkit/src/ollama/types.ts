@@ -31,6 +31,10 @@ export interface ChatRequest {
   stream?: boolean;
   think?: boolean | 'high' | 'medium' | 'low';
   keep_alive?: string | number;
+  /** Return each generated token's log-probability (Ollama ≥ 0.12.11). */
+  logprobs?: boolean;
+  /** Alternatives per token, 0-20, with logprobs. */
+  top_logprobs?: number;
 }
 
 export type MessageRole = 'user' | 'tool' | 'assistant';
@@ -74,6 +78,11 @@ export interface Reply {
   /** Sent as message.thinking only when thinking is on (think set, or unset on a thinking model). */
   thinking?: string;
   toolCalls?: ReplyToolCall[];
+  /**
+   * The probability (0..1) of chosen tokens, by their text (e.g. `{ true: 0.55 }`), returned when the request
+   * asks for `logprobs`; every other token is nearly certain.
+   */
+  tokenProbabilities?: Record<string, number>;
   /** Overrides the stand-in's default latency for this reply. */
   latencyMs?: number;
   /**

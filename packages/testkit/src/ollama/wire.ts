@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { logprobsFor } from '../common/logprobs.ts';
 import { around, type OversizedShape } from '../common/oversized.ts';
 import type { ChatMessage, ChatRequest, ChatToolCall, Reply, ReplyToolCall } from './types.ts';
 
@@ -21,6 +22,8 @@ export interface Generated {
   toolCalls: ReplyToolCall[];
   outputTokens: number;
   doneReason: 'stop' | 'length';
+  /** The reply's scripted token probabilities (see Reply.tokenProbabilities). */
+  tokenProbabilities?: Record<string, number>;
 }
 
 export function tokensFor(text: string): number {
@@ -37,16 +40,18 @@ export function generate(req: ChatRequest, reply: Reply, thinks: boolean): Gener
   const toolCalls = reply.toolCalls ?? [];
   const calls = toolCalls.length ? JSON.stringify(toolCalls) : '';
   const outputTokens = reply.outputTokens ?? tokensFor(`${thinking}${content}${calls}`);
+  const scripted = reply.tokenProbabilities && { tokenProbabilities: reply.tokenProbabilities };
   const limit = Number(req.options?.num_predict);
   if (!(Number.isInteger(limit) && limit > 0 && outputTokens > limit)) {
-    return { content, thinking, toolCalls, outputTokens, doneReason: 'stop' };
+    return { content, thinking, toolCalls, outputTokens, doneReason: 'stop', ...scripted };
   }
   const keep = (text: string) => text.slice(0, Math.floor((text.length * limit) / outputTokens));
   // Thinking comes first, so a budget it uses up leaves no answer at all.
   const keptThinking = keep(thinking);
   const contentShare =
     keptThinking.length < thinking.length ? '' : keep(`${thinking}${content}`).slice(thinking.length);
-  return { content: contentShare, thinking: keptThinking, toolCalls: [], outputTokens: limit, doneReason: 'length' };
+  const cut = { content: contentShare, thinking: keptThinking, toolCalls: [], outputTokens: limit };
+  return { ...cut, doneReason: 'length', ...scripted };
 }
 
 /** Ids as recent Ollama versions add them (`call_` and 8 random characters); clients may ignore them. */
@@ -91,7 +96,11 @@ export function chatResponse(req: ChatRequest, generated: Generated, metrics: Ch
   if (generated.thinking) message.thinking = generated.thinking;
   const toolCalls = toolCallsOf(generated);
   if (toolCalls) message.tool_calls = toolCalls;
-  return { ...chunk(req.model, message), done: true, done_reason: generated.doneReason, ...metrics };
+  // Asked for, the content's tokens with their log-probabilities, at the top of the reply (not the thinking's).
+  const logprobs = req.logprobs
+    ? { logprobs: logprobsFor(generated.content, generated.tokenProbabilities, req.top_logprobs ?? 0) }
+    : {};
+  return { ...chunk(req.model, message), done: true, done_reason: generated.doneReason, ...metrics, ...logprobs };
 }
 
 /** Word-sized pieces, whitespace kept, so the pieces concatenate back to the exact text. */

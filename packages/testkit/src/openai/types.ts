@@ -37,6 +37,9 @@ export interface CompletionRequest {
   temperature?: number;
   max_tokens?: number;
   max_completion_tokens?: number;
+  /** Return each generated token's log-probability under choices[0].logprobs.content. */
+  logprobs?: boolean;
+  top_logprobs?: number;
   [other: string]: unknown;
 }
 
@@ -75,6 +78,11 @@ export interface ReplyToolCall {
 export interface Reply {
   content?: string;
   toolCalls?: ReplyToolCall[];
+  /**
+   * The probability (0..1) of chosen tokens, by their text (e.g. `{ true: 0.55 }`), returned when the request
+   * asks for `logprobs`; every other token is nearly certain.
+   */
+  tokenProbabilities?: Record<string, number>;
   /** Defaults to `tool_calls` when there are tool calls, else `stop`. */
   finishReason?: 'stop' | 'length' | 'tool_calls' | 'content_filter';
   /** Defaults to ceil(chars / 4) of the messages' contents. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { logprobsFor } from '../common/logprobs.ts';
 import { around, type OversizedShape } from '../common/oversized.ts';
 import { promptText } from './match.ts';
 import type { CompletionRequest, Reply, WireToolCall } from './types.ts';
@@ -32,6 +33,12 @@ function finishReason(reply: Reply): string {
   return reply.finishReason ?? (reply.toolCalls?.length ? 'tool_calls' : 'stop');
 }
 
+/** null unless asked for; then the content's tokens as OpenAI lists them (refusal null). */
+function logprobsOf(req: CompletionRequest, reply: Reply) {
+  if (!req.logprobs) return null;
+  return { content: logprobsFor(reply.content ?? '', reply.tokenProbabilities, req.top_logprobs ?? 0), refusal: null };
+}
+
 /** The `stream: false` body: one choice with the whole message, and the usage. */
 export function completionBody(req: CompletionRequest, reply: Reply) {
   const toolCalls = toolCallsOf(reply);
@@ -46,7 +53,7 @@ export function completionBody(req: CompletionRequest, reply: Reply) {
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model: req.model,
-    choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason(reply) }],
+    choices: [{ index: 0, message, logprobs: logprobsOf(req, reply), finish_reason: finishReason(reply) }],
     usage: usageFor(req, reply),
   };
 }

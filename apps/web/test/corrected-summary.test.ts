@@ -1,0 +1,61 @@
+import type { CaseResult } from '@evalpacks/core';
+import { LabelSchema } from '@evalpacks/core';
+import { inputHash, judgeCalibration } from '@evalpacks/core/calibration';
+import { gradeRun } from '@evalpacks/core/grade';
+import { EvalStore } from '@evalpacks/store';
+import { describe, expect, it } from 'vitest';
+import { caseResult, runMeta, tempStorePath } from '../../../packages/store/test/support.ts';
+import { createApp } from '../src/index.ts';
+
+const JUDGE = { model: 'judge:1b', promptVersion: 'risen-judge-v3' };
+
+/** 20 cases of one finding: the judge caught it in the first 15. */
+const RESULTS: CaseResult[] = Array.from({ length: 20 }, (_, i) => {
+  const result = caseResult(`c${i}`, 0, i < 15 ? 'passed' : 'failed');
+  const [finding] = result.verdicts;
+  if (finding?.status !== 'ok') throw new Error('the support result changed');
+  return { ...result, verdicts: [{ ...finding, passed: i < 15 }], reasons: [] };
+});
+
+/** 20 labels of this judge: TPR 9/10, TNR 8/10. */
+const LABELS = Array.from({ length: 20 }, (_, i) => {
+  const truth = i < 10;
+  const judgePassed = truth ? i !== 0 : i < 12;
+  return LabelSchema.parse({
+    caseId: 'c0',
+    kind: 'finding',
+    itemId: 'leak',
+    label: judgePassed === truth ? 'agree' : 'disagree',
+    ...(judgePassed !== truth && { wrong: 'judge' }),
+    verdict: { passed: judgePassed, reasoning: 'earlier', ...JUDGE },
+    inputSha256: inputHash('const x = 1;'),
+    answer: `earlier ${i}`,
+  });
+});
+
+describe("the viewer's run summary shows the judge-corrected rate of the stored grade", () => {
+  it('prints the corrected line with its labels from the grade the run finished with', async () => {
+    const path = tempStorePath();
+    const store = EvalStore.open(path);
+    const run = store.beginRun(runMeta());
+    for (const result of RESULTS) store.saveCaseResult(run.id, result);
+    const calibration = judgeCalibration(
+      LABELS,
+      JUDGE,
+      RESULTS.map((r) => r.case),
+    );
+    store.completeRun(run.id, '2025-01-01T10:05:00.000Z', gradeRun({ cases: RESULTS }, { calibration }));
+    store.close();
+    const app = createApp(EvalStore.openReadOnly(path), { listening: () => ({ address: '127.0.0.1', port: 4173 }) });
+    const response = await app.request('http://127.0.0.1:4173/runs/1/summary.json', {
+      headers: { host: '127.0.0.1:4173' },
+    });
+    const summary = JSON.parse(await response.text()) as { text: string };
+    // (15/20 + 0.8 − 1) / (0.9 + 0.8 − 1) = 0.55 / 0.7 = 78.6%.
+    expect(summary.text).toContain('  judge-corrected findings caught 78.6% (95% CI ');
+    expect(summary.text).toContain(
+      '), raw 75.0% · 20 labels (10 passing, 10 failing) · TPR 90.0% TNR 80.0%\n' +
+        '                  labels of judge:1b · risen-judge-v3: 20 used',
+    );
+  });
+});
