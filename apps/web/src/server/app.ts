@@ -237,7 +237,7 @@ export function createApp(store: EvalStore, options: AppOptions): Hono {
     }
     // Each side by the grade it finished with; a run without one is graded now (and the page says so).
     const graded = (run: RunRecord): GradedSide => {
-      const stored = store.runGrade(run.id);
+      const stored = store.gradeTallies(run.id);
       return [run, stored ? { grade: stored } : gradeNow(store, run)];
     };
     const [baseline, variant] = [graded(left), graded(right)];
