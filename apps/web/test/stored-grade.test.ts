@@ -98,6 +98,25 @@ describe("the viewer shows a run's stored grade, never one of its own", () => {
     );
   });
 
+  it('keeps the comparison of two completed runs with stored grades, and makes a graded-now one each time', async () => {
+    const store = EvalStore.openReadOnly(storeOf({ grade: {} }, { grade: {} }, {}));
+    const read = store.gradeTallies.bind(store);
+    const reads: number[] = [];
+    store.gradeTallies = (id) => {
+      reads.push(id);
+      return read(id);
+    };
+    const app = createApp(store, { listening: () => ({ address: '127.0.0.1', port: 4173 }) });
+    const first = await ask(app, '/compare?a=1&b=2');
+    expect(first.text).toContain('data-verdict="no detectable difference"');
+    expect((await ask(app, '/compare?a=1&b=2')).text).toBe(first.text);
+    expect(reads).toEqual([1, 2]);
+    // Run 3 has no stored grade: graded now, so compared anew each time.
+    expect((await ask(app, '/compare?a=1&b=3')).text).toContain('graded now, under majority');
+    expect((await ask(app, '/compare?a=1&b=3')).text).toContain('graded now, under majority');
+    expect(reads).toEqual([1, 2, 1, 3, 1, 3]);
+  });
+
   it("charts each run's cases passed as its grade counts them, marking a run graded now", async () => {
     const app = viewer(storeOf({ grade: { policy: 'all' } }, {}));
     const history = (await ask(app, '/history?pack=code-review')).text;

@@ -112,4 +112,33 @@ describe('compareRuns', () => {
       '  detectable        nothing: with 3 cases no difference can reach p < 0.05 (smallest possible p = 0.2500); use at least 6 cases\n',
     );
   });
+
+  it('prints the overall block without copying a case when the cases are not shown (a viewer page of 1000 cases)', async () => {
+    const cases = manyCases(3);
+    const { run } = await compare(cases);
+    const comparison = compareRuns(
+      await run('baseline', '| ok', () => false),
+      await run('v2', '| wildcard CORS', (c) => c.id === 'case-0'),
+    );
+    const print = (cases: boolean) => {
+      const parts: string[] = [];
+      printComparison(comparison, { write: (t) => parts.push(t), color: false, labels: ['baseline', 'v2'], cases });
+      return parts.join('');
+    };
+    const overall = print(true).slice(print(true).indexOf('Overall over'));
+    let reads = 0;
+    const first = comparison.cases[0] as (typeof comparison.cases)[number];
+    const name = first.name;
+    Object.defineProperty(first, 'name', {
+      enumerable: true,
+      get: () => {
+        reads++;
+        return name;
+      },
+    });
+    expect(print(false)).toBe(overall);
+    expect(reads).toBe(0);
+    expect(print(true)).toContain('━━ case-0 User lookup');
+    expect(reads).toBe(1);
+  });
 });

@@ -19,6 +19,7 @@ export {
 export { LabelBook } from './label-book.ts';
 export { SCHEMA_VERSION } from './migrations.ts';
 export type { SavedUsage } from './read-results.ts';
+export type { GradeTallies } from './run-grades.ts';
 export type { RunFacets, RunFilter, RunListing, RunPage } from './run-listing.ts';
 export { describeOwner, HEARTBEAT_MS, ownerAlive, STALE_MS, thisProcess } from './run-liveness.ts';
 export type { OwnerRecord, RunOwner } from './run-owner.ts';

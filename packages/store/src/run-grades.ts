@@ -11,6 +11,7 @@ const statements = preparedOnce((db) => ({
   clearCases: db.prepare('DELETE FROM run_grade_cases WHERE run_id = ?'),
   saveCase: db.prepare('INSERT INTO run_grade_cases (run_id, position, tally_json) VALUES (?, ?, ?)'),
   summary: db.prepare('SELECT summary_json FROM run_grades WHERE run_id = ?').pluck(),
+  policy: db.prepare('SELECT policy FROM run_grades WHERE run_id = ?').pluck(),
   cases: db.prepare('SELECT tally_json FROM run_grade_cases WHERE run_id = ? ORDER BY position').pluck(),
 }));
 
@@ -63,4 +64,22 @@ export function selectGrade(db: Database.Database, runId: number): RunGrade | un
   if (!summary) return undefined;
   const rows = statements(db).cases.all(runId) as string[];
   return { ...summary, cases: rows.map((json) => JSON.parse(json) as CaseTally) };
+}
+
+/** A grade's case tallies and the policy they were reduced under: what a comparison reads. */
+export type GradeTallies = Pick<RunGrade, 'policy' | 'cases'>;
+
+/**
+ * The run's case tallies and its policy, or undefined when no grade was stored. The policy comes from its
+ * column, so a comparison does not parse and check the summary (hundreds of KB on a large run) for it.
+ */
+export function selectGradeTallies(db: Database.Database, runId: number): GradeTallies | undefined {
+  const read = statements(db);
+  const policy = read.policy.get(runId) as string | undefined;
+  if (policy === undefined) return undefined;
+  const rows = read.cases.all(runId) as string[];
+  return {
+    policy: GradeSummarySchema.shape.policy.parse(policy),
+    cases: rows.map((json) => JSON.parse(json) as CaseTally),
+  };
 }

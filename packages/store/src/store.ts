@@ -27,7 +27,7 @@ import {
   selectSavedUsage,
   selectTranscript,
 } from './read-results.ts';
-import { insertGrade, selectGrade, selectGradeSummary } from './run-grades.ts';
+import { type GradeTallies, insertGrade, selectGrade, selectGradeSummary, selectGradeTallies } from './run-grades.ts';
 import { type RunFacets, type RunFilter, type RunPage, selectRunFacets, selectRunPage } from './run-listing.ts';
 import {
   beat,
@@ -153,6 +153,11 @@ export class EvalStore {
   /** The grade a run finished with, its case tallies included; undefined when it has none stored. */
   runGrade(id: number): RunGrade | undefined {
     return this.guard(() => selectGrade(this.db, id));
+  }
+
+  /** The case tallies of the grade a run finished with and their policy, without the summary: what a comparison reads. */
+  gradeTallies(id: number): GradeTallies | undefined {
+    return this.guard(() => selectGradeTallies(this.db, id));
   }
 
   /** The grade a run finished with, without its case tallies: what a summary or a gate reads. */

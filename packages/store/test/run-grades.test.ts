@@ -43,6 +43,9 @@ describe('a run keeps the grade it finished with', () => {
     expect(again.runGrade(run.id)).toEqual(grade);
     const { cases: _cases, ...summary } = grade;
     expect(again.gradeSummary(run.id)).toEqual(summary);
+    // What a comparison reads: the tallies and the policy they were reduced under, not the summary.
+    expect(again.gradeTallies(run.id)).toEqual({ policy: 'all', cases: grade.cases });
+    expect(again.gradeTallies(run.id + 1)).toBeUndefined();
     // Under "all" case a fails; b passes under its own "any": 1 of 2, the gate of 50% met.
     expect(again.runOutcomes('code-review').map(outcome)).toEqual([
       { id: run.id, passed: 1, total: 2, policy: 'all', gradedNow: undefined },

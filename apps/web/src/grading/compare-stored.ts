@@ -1,7 +1,6 @@
-import type { RunGrade } from '@evalpacks/core/grade';
 import { printComparison } from '@evalpacks/core/report';
 import { type Comparison, compareRuns } from '@evalpacks/core/stats';
-import { gradedNowNote, type RunRecord, type ShownGrade } from '@evalpacks/store';
+import { type GradeTallies, gradedNowNote, type RunRecord, type ShownGrade } from '@evalpacks/store';
 
 export interface StoredComparison {
   comparison: Comparison;
@@ -11,8 +10,8 @@ export interface StoredComparison {
   notes: string[];
 }
 
-/** A run and the grade it finished with (or one made now). */
-export type GradedSide = [RunRecord, ShownGrade<RunGrade>];
+/** A run and the tallies of the grade it finished with (or of one made now): all a comparison reads. */
+export type GradedSide = [RunRecord, ShownGrade<GradeTallies>];
 
 /**
  * Why two grades cannot be compared, or undefined: a comparison reads each side's verdicts under its

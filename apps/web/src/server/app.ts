@@ -3,6 +3,7 @@ import { type EvalStore, gradeNow, type LabelBook, type RunRecord, StoreError } 
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { compareStored, type GradedSide, unpaired } from '../grading/compare-stored.ts';
+import { keptComparisons } from '../grading/kept-comparisons.ts';
 import { labelQueues } from '../labelling/label-queue.ts';
 import { saveLabel } from '../labelling/save-label.ts';
 import { labelsByKey, stateOf, unlabelled, verdictKey } from '../labelling/verdict-labels.ts';
@@ -60,6 +61,7 @@ export function createApp(store: EvalStore, options: AppOptions): Hono {
   const app = new Hono();
   const summaries = runSummaries(store, options.inlineSummaryResults);
   const queues = labelQueues(store, INLINE_RESULTS);
+  const comparisons = keptComparisons();
   app.use('*', secureHeaders({ contentSecurityPolicy: CSP, referrerPolicy: 'no-referrer' }));
 
   let known: { listening: Listening; hosts: Set<string>; origins: Set<string> } | undefined;
@@ -235,15 +237,18 @@ export function createApp(store: EvalStore, options: AppOptions): Hono {
       const problem = `run #${left.id} is of ${left.pack} and run #${right.id} of ${right.pack}: compare two runs of one pack`;
       return c.html(comparePage({ runs, chosen: [a, b], problem }), 400);
     }
+    const known = comparisons.get(left, right);
+    if (known) return c.html(comparePage({ runs, chosen: [a, b], pair: [left, right], result: known }));
     // Each side by the grade it finished with; a run without one is graded now (and the page says so).
     const graded = (run: RunRecord): GradedSide => {
-      const stored = store.runGrade(run.id);
+      const stored = store.gradeTallies(run.id);
       return [run, stored ? { grade: stored } : gradeNow(store, run)];
     };
     const [baseline, variant] = [graded(left), graded(right)];
     const problem = unpaired(baseline, variant);
     if (problem) return c.html(comparePage({ runs, chosen: [a, b], problem }), 400);
     const result = compareStored(baseline, variant);
+    comparisons.keep(baseline, variant, result);
     return c.html(comparePage({ runs, chosen: [a, b], pair: [left, right], result }));
   });
 
