@@ -37,7 +37,7 @@ describe('pnpm eval --domain content-review against the Ollama stand-in', () => 
     );
     expect(result.stdout).toContain('evalpacks · content-review · variant baseline · 3 cases\n');
     expect(result.stdout).toContain(
-      'PASS Section checklist present [expectation] — the checklist covers all 6 sections, 3 marked missing: Prerequisites, Troubleshooting, Conclusion',
+      "PASS Section checklist for the draft's genre [expectation] — the checklist covers all 6 tutorial sections, 3 marked missing: Prerequisites, Troubleshooting, Conclusion",
     );
     expect(result.stdout).toContain('NOT FLAGGED the informal, first-person voice or the joke about the pager');
     // One agent call per draft; one judge call per expected finding (7) and per expectedAbsent item (4).
