@@ -127,4 +127,14 @@ describe('pnpm history --domain X', () => {
     expect(none.code).toBe(2);
     expect(none.stderr).toBe(`evalpacks: no run history at ${store} yet; run pnpm eval first\n`);
   });
+
+  it('names the packs the store has runs of when --domain is missing', async () => {
+    const store = storeWith([{ variant: 'baseline', passed: [10] }]);
+    const missing = await runCli(['history', '--store', store]);
+    expect([missing.code, missing.stdout, missing.stderr]).toEqual([
+      2,
+      '',
+      'evalpacks: missing --domain NAME: the store has runs of code-review (pnpm history --domain code-review)\n',
+    ]);
+  });
 });

@@ -28,6 +28,13 @@ function trendLine(trend: Trend): string {
     : '  trend  no sustained regression';
 }
 
+/** No --domain: the one line names the packs the store has runs of, so the next command can be typed. */
+function missingPack(packs: string[]): string {
+  return packs.length === 0
+    ? 'missing --domain NAME (the store has no runs yet)'
+    : `missing --domain NAME: the store has runs of ${packs.join(', ')} (pnpm history --domain ${packs[0]})`;
+}
+
 /**
  * `history --domain X`: each series of comparable runs with its pass rates (cases passed, as each run's
  * stored grade counts them) and Wilson 95% intervals, flagging a sustained regression. Exit 1 when any
@@ -39,19 +46,23 @@ export async function historyCommand(raw: Record<string, unknown>, terminal: Com
   const parsed = HistoryOptionsSchema.safeParse(raw);
   if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? 'invalid options');
   const path = resolveStorePath(parsed.data.store);
-  if (!existsSync(path)) throw new UsageError(`no run history at ${path} yet; run pnpm eval first`);
+  const { domain } = parsed.data;
+  if (!existsSync(path)) {
+    throw new UsageError(domain ? `no run history at ${path} yet; run pnpm eval first` : 'missing --domain NAME');
+  }
   const store = EvalStore.open(path);
   let outcomes: RunOutcome[];
   try {
-    outcomes = store.runOutcomes(parsed.data.domain);
+    if (!domain) throw new UsageError(missingPack(store.runFacets().packs));
+    outcomes = store.runOutcomes(domain);
   } finally {
     store.close();
   }
   if (outcomes.length === 0) {
-    io.write(`evalpacks history · ${parsed.data.domain} · no completed runs in ${path}\n`);
+    io.write(`evalpacks history · ${domain} · no completed runs in ${path}\n`);
     return 0;
   }
-  io.write(`evalpacks history · ${parsed.data.domain} · ${countRuns(outcomes.length)} · ${path}\n`);
+  io.write(`evalpacks history · ${domain} · ${countRuns(outcomes.length)} · ${path}\n`);
   let regressions = 0;
   // Each run's cases passed as its stored grade counts them (under the policy it finished with).
   for (const { name, runs: members, trend } of seriesOf(outcomes)) {

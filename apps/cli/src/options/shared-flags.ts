@@ -26,7 +26,7 @@ export const SHARED_FLAGS = defineFlags({
       compare: { help: 'the pack to compare on' },
       calibrate: { help: 'the pack whose labels to use' },
       merge: { help: 'the pack the shards ran', default: "the shards' pack, a domain of this workspace" },
-      history: { help: 'the pack whose runs to show', schema: z.string({ error: 'missing --domain NAME' }).min(1) },
+      history: { help: 'the pack whose runs to show (without it: the packs the store has runs of)' },
       'lint-pack': { help: 'the pack to check', default: 'every pack of the workspace' },
     },
   },
