@@ -2,6 +2,9 @@ import { Ollama } from 'ollama';
 import { describe, expect, it } from 'vitest';
 import { freshStandIns } from './fresh-stand-in.ts';
 
+// A reply slow enough that what must happen during it still does on a loaded CI machine (600 ms was not).
+const SLOW_MS = 2000;
+
 const standIn = freshStandIns();
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -62,7 +65,7 @@ describe('model residency', () => {
 
   it('evicts a model only once its requests are answered, and later requests wait behind that load', async () => {
     const { s, ollama } = await standIn({ models: ['agent:4b', 'judge:8b'], maxLoaded: 1, loadDelayMs: 100 });
-    s.script({ match: { model: 'agent:4b', contains: 'slow' }, reply: { content: 'A1', latencyMs: 600 } });
+    s.script({ match: { model: 'agent:4b', contains: 'slow' }, reply: { content: 'A1', latencyMs: SLOW_MS } });
     s.script({ match: { model: 'judge:8b' }, reply: { content: 'B', latencyMs: 200 } });
     s.script({ match: { model: 'agent:4b' }, reply: { content: 'A2' } });
     const answered: string[] = [];
@@ -80,8 +83,8 @@ describe('model residency', () => {
     expect(s.loads().map((l) => l.model)).toEqual(['agent:4b', 'judge:8b', 'agent:4b']);
     const [loadA, loadB, reloadA] = s.loads();
     const [, , callA2] = s.chatCalls();
-    // A1's 600 ms reply starts once its load is done: the judge's load began after it was answered.
-    expect(loadB?.startedAt).toBeGreaterThanOrEqual((loadA?.at ?? 0) + 595);
+    // A1's slow reply starts once its load is done: the judge's load began after it was answered.
+    expect(loadB?.startedAt).toBeGreaterThanOrEqual((loadA?.at ?? 0) + SLOW_MS - 5);
     // A2 came while the agent was still loaded, and was answered only after the judge's load and
     // reply (200 ms, started when that load was done): it waited in the queue behind the load.
     expect(callA2?.at).toBeLessThan(loadB?.startedAt ?? 0);
@@ -90,7 +93,7 @@ describe('model residency', () => {
 
   it('serves both models at once when both fit, with no waiting', async () => {
     const { s, ollama } = await standIn({ models: ['agent:4b', 'judge:8b'], maxLoaded: 2, loadDelayMs: 100 });
-    s.script({ match: { model: 'agent:4b' }, reply: { content: 'A', latencyMs: 600 } });
+    s.script({ match: { model: 'agent:4b' }, reply: { content: 'A', latencyMs: SLOW_MS } });
     s.script({ match: { model: 'judge:8b' }, reply: { content: 'B' } });
     const answered: string[] = [];
     const ask = asker(ollama, answered);
@@ -101,15 +104,15 @@ describe('model residency', () => {
     expect(answered).toEqual(['B', 'A']);
     expect(s.loads().map((l) => l.model)).toEqual(['agent:4b', 'judge:8b']);
     const [, callB] = s.chatCalls();
-    // Waiting for the agent's reply would put this at 500 ms or more.
-    expect((s.loads()[1]?.startedAt ?? Infinity) - (callB?.at ?? 0)).toBeLessThan(300);
+    // Waiting for the agent's reply would put this at SLOW_MS - 100 ms or more.
+    expect((s.loads()[1]?.startedAt ?? Infinity) - (callB?.at ?? 0)).toBeLessThan(SLOW_MS / 2);
     expect((await ollama.ps()).models.map((m) => m.name).sort()).toEqual(['agent:4b', 'judge:8b']);
   });
 
   it('makes room by unloading an idle model before one that is answering', async () => {
     const models = ['agent:4b', 'judge:8b', 'other:1b'];
     const { s, ollama } = await standIn({ models, maxLoaded: 2, loadDelayMs: 100 });
-    s.script({ match: { model: 'agent:4b' }, reply: { content: 'A', latencyMs: 600 } });
+    s.script({ match: { model: 'agent:4b' }, reply: { content: 'A', latencyMs: SLOW_MS } });
     s.script({ reply: { content: 'quick' } });
     const answered: string[] = [];
     const ask = asker(ollama, answered);
@@ -122,7 +125,7 @@ describe('model residency', () => {
     expect(answered).toEqual(['quick', 'quick', 'A']);
     expect(s.loads().map((l) => l.model)).toEqual(['agent:4b', 'judge:8b', 'other:1b']);
     const [, , callOther] = s.chatCalls();
-    expect((s.loads()[2]?.startedAt ?? Infinity) - (callOther?.at ?? 0)).toBeLessThan(300);
+    expect((s.loads()[2]?.startedAt ?? Infinity) - (callOther?.at ?? 0)).toBeLessThan(SLOW_MS / 2);
     // The agent was used least recently, but it was answering; the idle judge went instead.
     expect((await ollama.ps()).models.map((m) => m.name).sort()).toEqual(['agent:4b', 'other:1b']);
   });
