@@ -17,6 +17,13 @@ export function demoStore(): string {
   return join(mkdtempSync(join(tmpdir(), 'evalpacks-demo-')), 'evalpacks.db');
 }
 
+/**
+ * The packs the stand-in's scripts answer: the frozen test packs (test/packs/README.md), whose cases the
+ * scripts were written for. The shipped packs have grown past them (48 code-review cases, where the script
+ * answers 3 and the stand-in fails the rest). A domains folder of the user's own still wins.
+ */
+const DEMO_PACKS = fileURLToPath(new URL('../test/packs', import.meta.url));
+
 /** The CLI from its sources, with `args`, on the given store (always one of the demo's own). */
 export function spawnDemoCli(
   args: string[],
@@ -27,7 +34,7 @@ export function spawnDemoCli(
     ['--conditions=@evalpacks/source', `${ROOT}apps/cli/src/bin.ts`, ...args],
     {
       cwd: ROOT,
-      env: { ...process.env, ...env, EVALPACKS_STORE: store },
+      env: { EVALPACKS_DOMAINS_DIR: DEMO_PACKS, ...process.env, ...env, EVALPACKS_STORE: store },
       stdio: quiet ? 'ignore' : 'inherit',
     },
   );

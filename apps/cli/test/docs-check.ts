@@ -25,7 +25,8 @@ export function anchorsOf(markdown: string): Set<string> {
   return anchors;
 }
 
-function* lines(markdown: string): Generator<{ text: string; line: number; fenced: boolean }> {
+/** A Markdown file's lines, each with its number and whether it sits in a fenced code block. */
+export function* lines(markdown: string): Generator<{ text: string; line: number; fenced: boolean }> {
   let fenced = false;
   for (const [i, text] of markdown.split('\n').entries()) {
     if (/^\s*(```|~~~)/.test(text)) {
