@@ -1,28 +1,14 @@
-import { compareMarker, formatRate, points } from '@evalpacks/core/report';
+import { compareFigureRows, compareMarker, points } from '@evalpacks/core/report';
 import type { CaseChange, ComparisonDocument } from '@evalpacks/core/stats';
 import { describeModel, when } from '../views/format.ts';
 import { type Html, html, raw } from '../views/html.ts';
 import { CSP, STYLE } from './html-report.ts';
 
-type Rate = ComparisonDocument['baseline']['figures']['items'];
-
 const ratio = (t: { passed: number; total: number }) => (t.total > 0 ? `${t.passed}/${t.total}` : '–');
-const rate = (r: Rate | undefined) => (r ? formatRate(r) : 'n/a');
 
 /** Both sides' rates, a row each, as the console's overall block holds them (a table, not its text). */
 function figuresTable(doc: ComparisonDocument): Html {
-  const [b, v] = [doc.baseline.figures, doc.variant.figures];
-  const rows: [string, string, string][] = [];
-  if (b.structural.samples.total + v.structural.samples.total > 0)
-    rows.push(['structural', rate(b.structural.samples), rate(v.structural.samples)]);
-  if (b.findings.samples.total + v.findings.samples.total > 0) {
-    rows.push(['recall', rate(b.recall), rate(v.recall)]);
-    if (b.precision || v.precision) rows.push(['precision', rate(b.precision), rate(v.precision)]);
-  }
-  if (b.absent.samples.total + v.absent.samples.total > 0)
-    rows.push(['false positives', rate(b.falsePositives), rate(v.falsePositives)]);
-  rows.push(['all items', rate(b.items), rate(v.items)]);
-  if (b.flaky + v.flaky > 0) rows.push(['flaky items', String(b.flaky), String(v.flaky)]);
+  const rows = compareFigureRows(doc);
   return html`<table class="figures"><thead><tr><th>95% intervals clustered by case</th><th>${doc.baseline.run.label} (run ${doc.baseline.run.id})</th><th>${doc.variant.run.label} (run ${doc.variant.run.id})</th></tr></thead><tbody>${rows.map(
     ([label, left, right]) => html`<tr data-figure="${label}"><th>${label}</th><td>${left}</td><td>${right}</td></tr>`,
   )}</tbody></table>`;

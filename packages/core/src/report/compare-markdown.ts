@@ -1,7 +1,7 @@
 import type { CaseChange, ComparedRun, ComparisonDocument } from '../compare/comparison-schema.ts';
-import type { ClusteredRate } from '../stats/clustered.ts';
 import { casesNeeded, formatP } from './compare-console.ts';
-import { formatRate, points } from './format-rate.ts';
+import { compareFigureRows } from './compare-figure-rows.ts';
+import { points } from './format-rate.ts';
 import { markdownCell, markdownText } from './markdown.ts';
 import { visible } from './visible.ts';
 
@@ -39,7 +39,6 @@ export function compareMarker(doc: Pick<ComparisonDocument, 'pack' | 'baseline' 
 }
 
 const ratio = (t: { passed: number; total: number }) => (t.total > 0 ? `${t.passed}/${t.total}` : '–');
-const rate = (r: ClusteredRate | undefined) => (r ? formatRate(r) : 'n/a');
 
 function differenceLine(doc: ComparisonDocument): string {
   const d = doc.difference;
@@ -63,18 +62,7 @@ function detectableLine(doc: ComparisonDocument): string {
 function headLines(doc: ComparisonDocument): string[] {
   const [b, v] = [doc.baseline, doc.variant];
   const side = (s: typeof b) => `${markdownCell(s.run.label)} (run ${s.run.id})`;
-  const rows: [string, string, string][] = [];
-  const [bf, vf] = [b.figures, v.figures];
-  if (bf.structural.samples.total + vf.structural.samples.total > 0)
-    rows.push(['structural', rate(bf.structural.samples), rate(vf.structural.samples)]);
-  if (bf.findings.samples.total + vf.findings.samples.total > 0) {
-    rows.push(['recall', rate(bf.recall), rate(vf.recall)]);
-    if (bf.precision || vf.precision) rows.push(['precision', rate(bf.precision), rate(vf.precision)]);
-  }
-  if (bf.absent.samples.total + vf.absent.samples.total > 0)
-    rows.push(['false positives', rate(bf.falsePositives), rate(vf.falsePositives)]);
-  rows.push(['all items', rate(bf.items), rate(vf.items)]);
-  if (bf.flaky + vf.flaky > 0) rows.push(['flaky items', String(bf.flaky), String(vf.flaky)]);
+  const rows = compareFigureRows(doc);
   // A code span as the run's summary.md writes it: no escape is read inside one, so only its backticks go.
   const code = (raw: string) => `\`${visible(raw).replace(/`/g, "'")}\``;
   const judge = doc.judge ? code(`${doc.judge.backend} ${doc.judge.model}`) : 'none (structural only)';
