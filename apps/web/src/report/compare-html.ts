@@ -2,7 +2,7 @@ import { compareFigureRows, compareMarker, points } from '@evalpacks/core/report
 import type { CaseChange, ComparisonDocument } from '@evalpacks/core/stats';
 import { describeModel, when } from '../views/format.ts';
 import { type Html, html, raw } from '../views/html.ts';
-import { CSP, STYLE } from './html-report.ts';
+import { reportHead } from './html-report.ts';
 
 const ratio = (t: { passed: number; total: number }) => (t.total > 0 ? `${t.passed}/${t.total}` : '–');
 
@@ -56,13 +56,7 @@ export function compareHtml(doc: ComparisonDocument): string {
   const title = `${doc.pack} · ${doc.baseline.run.label} → ${doc.variant.run.label}`;
   return String(html`<!doctype html>
 <html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · evalpacks compare</title>
-<style>${raw(STYLE)}</style>
-</head>
+${reportHead(`${title} · evalpacks compare`)}
 <body>
 ${raw(compareMarker(doc))}
 <main id="compare">

@@ -15,13 +15,13 @@ export interface HtmlReportOptions {
   grade?: RunGrade;
 }
 
-export const STYLE = readFileSync(new URL('../../assets/style.css', import.meta.url), 'utf8');
+const STYLE = readFileSync(new URL('../../assets/style.css', import.meta.url), 'utf8');
 
 /**
  * The file has no script at all and may load nothing: its one stylesheet is inline, allowed by its hash
  * alone, so even an answer that slipped past the renderer could neither run code nor reach the network.
  */
-export const CSP = [
+const CSP = [
   "default-src 'none'",
   `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
   "base-uri 'none'",
@@ -53,6 +53,17 @@ function caseIndex(groups: CaseResult[][]): Html {
   )}</tbody></table>`;
 }
 
+/** The head of a self-contained report page: its CSP (no script, nothing fetched) and the one stylesheet it allows. */
+export function reportHead(title: string): Html {
+  return html`<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>${raw(STYLE)}</style>
+</head>`;
+}
+
 /** One self-contained HTML file for a run: summary, suggestions, the case list and every case in full. */
 export function htmlReport(run: RunResult, options: HtmlReportOptions = {}): string {
   const epochs = Math.max(1, ...run.cases.map((r) => r.epoch + 1));
@@ -62,13 +73,7 @@ export function htmlReport(run: RunResult, options: HtmlReportOptions = {}): str
   const title = `${options.runId ? `Run #${options.runId} · ` : ''}${run.pack} · ${run.variant}`;
   return String(html`<!doctype html>
 <html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · evalpacks report</title>
-<style>${raw(STYLE)}</style>
-</head>
+${reportHead(`${title} · evalpacks report`)}
 <body>
 <main id="run">
 <h1>${title}</h1>
