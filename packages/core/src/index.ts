@@ -59,6 +59,10 @@ export {
 } from './schema/split.ts';
 export type { CallCount, ToolArgsExpectation } from './schema/tool-expectations.ts';
 export {
+  type ConversationEnd,
+  ConversationEndSchema,
+  type ConversationTurn,
+  ConversationTurnSchema,
   type StopReason,
   StopReasonSchema,
   type TokenUsage,
@@ -67,6 +71,15 @@ export {
   type Transcript,
   TranscriptSchema,
 } from './schema/transcript.ts';
+export {
+  type SimulatedUser,
+  SimulatedUserSchema,
+  USER_STOP,
+  type UserBehaviour,
+  UserBehaviourSchema,
+  type UserBlock,
+  UserBlockSchema,
+} from './schema/user-block.ts';
 export { type Verdict, VerdictSchema } from './schema/verdict.ts';
 export { defineTool, invokeTool, type Tool, ToolArgumentsError } from './tools/define-tool.ts';
 export type { Environment } from './tools/environment.ts';

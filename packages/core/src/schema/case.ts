@@ -3,6 +3,7 @@ import { FindingSchema } from './finding.ts';
 import { RepeatPolicySchema } from './repeat-policy.ts';
 import { SplitSchema } from './split.ts';
 import { checkToolExpectations, ToolExpectationsShape } from './tool-expectations.ts';
+import { UserBlockSchema } from './user-block.ts';
 
 export const CaseIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/i, 'use letters, digits, dashes and underscores');
 
@@ -52,6 +53,11 @@ export const CaseSchema = z
      * compare it with `transcript.endState` (the environment's snapshot).
      */
     expectedEndState: z.unknown().optional(),
+    /**
+     * A conversation case: the user's side after `input` (a simulated user or a script). Absent, the case is
+     * one message and one agent run.
+     */
+    user: UserBlockSchema.optional(),
     /** Tool use and answer expectations for agents with tools; see tool-expectations.ts. */
     ...ToolExpectationsShape,
   })

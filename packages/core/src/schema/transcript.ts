@@ -24,6 +24,34 @@ export type ToolCall = z.infer<typeof ToolCallSchema>;
 export const StopReasonSchema = z.enum(['end', 'length', 'turn-limit', 'cancelled', 'content-filter']);
 export type StopReason = z.infer<typeof StopReasonSchema>;
 
+/** One turn of a conversation as it happened: a user message, or an agent reply with the tools it called. */
+export const ConversationTurnSchema = z.object({
+  role: z.enum(['user', 'agent']),
+  text: z.string(),
+  /** Agent turns: the tool calls made while producing this reply, in order. */
+  toolCalls: z.array(ToolCallSchema).optional(),
+});
+export type ConversationTurn = z.infer<typeof ConversationTurnSchema>;
+
+/**
+ * How a conversation ended: the user said ###STOP###, the script ran out, maxTurns was reached without a
+ * stop (not an agent failure, never silently graded), the simulated user broke the protocol, or the agent
+ * failed (an error, see the transcript's error).
+ */
+export const ConversationEndSchema = z.enum(['user-stop', 'script-end', 'turn-limit', 'user-error', 'agent-error']);
+export type ConversationEnd = z.infer<typeof ConversationEndSchema>;
+
+/** The conversation part of a transcript; absent for single-message cases. */
+const ConversationShape = {
+  /** Every turn in order, starting with the case's input as the first user turn. */
+  conversation: z.array(ConversationTurnSchema).optional(),
+  conversationEnd: ConversationEndSchema.optional(),
+  /** What the simulated user did wrong (empty reply, a tool call, the agent's voice), with its text. */
+  userError: z.string().optional(),
+  /** The simulated user's tokens (the agent's stay in usage); --max-cost counts both. */
+  userUsage: TokenUsageSchema.optional(),
+};
+
 /**
  * The only view the checks and the judge get of an agent. Anything that can produce one
  * (the built-in Strands agent, a user's own agent over HTTP) can be evaluated.
@@ -61,5 +89,6 @@ export const TranscriptSchema = z.object({
    * for a sample; a pack's own agent supplies it itself, or there is none.
    */
   endState: z.unknown().optional(),
+  ...ConversationShape,
 });
 export type Transcript = z.infer<typeof TranscriptSchema>;
