@@ -40,6 +40,9 @@ export type {
   JudgePort,
   StructuredCallRequest,
   StructuredCallResponse,
+  UserSimulatorPort,
+  UserTurn,
+  UserTurnRequest,
 } from './ports/backend-ports.ts';
 export {
   AdaptiveConcurrency,

@@ -1,4 +1,5 @@
-import type { StopReason, TokenUsage, Transcript } from '../schema/transcript.ts';
+import type { ConversationTurn, StopReason, TokenUsage, Transcript } from '../schema/transcript.ts';
+import type { SimulatedUser } from '../schema/user-block.ts';
 import type { Tool } from '../tools/define-tool.ts';
 
 /** What the runner asks of an agent for one case. Tools are the pack's; the backend runs the loop. */
@@ -18,6 +19,44 @@ export interface AgentRequest {
    * judging waiting until every agent run has ended.
    */
   onCallSent?: () => void;
+  /**
+   * A conversation case's turns so far (the first is the case's input), ending with an agent reply; `input`
+   * is then the user's newest message. Absent for a first turn. The agent answers `input` in that context
+   * and its transcript holds this turn only (the runner assembles the conversation).
+   */
+  conversation?: ConversationTurn[];
+}
+
+/** What the runner asks of a simulated user: its next message, given the conversation so far. */
+export interface UserTurnRequest {
+  caseId: string;
+  epoch: number;
+  user: SimulatedUser;
+  /** Every turn so far, the first being the case's input; the last is the agent's newest reply. */
+  conversation: ConversationTurn[];
+  signal?: AbortSignal;
+}
+
+/** A simulated user's next message; `stop` when it answered ###STOP### alone. */
+export interface UserTurn {
+  text: string;
+  stop: boolean;
+  usage: TokenUsage;
+  latencyMs: number;
+  /** The user broke the protocol (an empty reply, a tool call, the agent's voice): the case is a user error. */
+  error?: string;
+}
+
+/**
+ * The third role, next to agent and judge: a model playing the case's user. It never sees the agent's
+ * tools, the expected findings or the checks.
+ */
+export interface UserSimulatorPort {
+  backend: string;
+  model: string;
+  /** The user prompt's version, stored with the run like the judge's. */
+  promptVersion: string;
+  next(request: UserTurnRequest): Promise<UserTurn>;
 }
 
 /**
