@@ -11,7 +11,8 @@ import { GITLAB_API, GITLAB_PROJECT, runGitlabPipeline } from './gitlab-ci.ts';
 import { useOllamaStandIn } from './ollama-stand-in.ts';
 import { ROOT } from './run-cli.ts';
 
-const standIn = useOllamaStandIn({ models: ['qwen3.5:4b'] });
+/** The agent model the recipes leave at its default, and the judge they name. */
+const standIn = useOllamaStandIn({ models: ['qwen3.5:4b', 'qwen3.5:0.8b'] });
 
 /** The comment marker of a pull request's comparison with main (see comparing.md). */
 const MARKER = '<!-- evalpacks-compare pack=code-review base=main head=pr -->';
@@ -95,6 +96,7 @@ describe("docs/ci.md's workflows, run step by step against the stand-in", () => 
     expect(body.split('\n')[0]).toBe(MARKER);
     // The pull request's agent catches the redelivery problem main's missed: one item gained, too few cases to tell.
     expect(body).toContain('**Verdict: no detectable difference** · difference **+3.3 points**');
+    expect(body).toContain('judge `ollama qwen3.5:0.8b` (both sides)');
     expect(body).toContain('| 🟢 | subtle-issues | 6/6 → 6/6 | 3/4 → 4/4 | 0 → 0 | 1 gained |');
 
     const requests = sandbox.requests();
