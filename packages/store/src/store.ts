@@ -14,6 +14,12 @@ import {
 import { type CostOf, insertCaseResult } from './case-results.ts';
 import { StoreError, storeFix } from './errors.ts';
 import { gradeNow } from './graded-now.ts';
+import {
+  type JudgeDisagreement,
+  type JudgedItem,
+  selectJudgeDisagreements,
+  selectJudgedItems,
+} from './judged-items.ts';
 import { deleteLabel, selectLabels, upsertLabel } from './labels.ts';
 import { openDatabase, openDatabaseReadOnly } from './open-database.ts';
 import {
@@ -204,6 +210,16 @@ export class EvalStore {
   /** The case and epoch of each result a run saved, in the order they were saved (no result read). */
   resultKeys(runId: number): { caseId: string; epoch: number }[] {
     return this.guard(() => selectResultKeys(this.db, runId));
+  }
+
+  /** Every verdict the judge gave in a run (status ok), without its answer: what a label queue orders. */
+  judgedItems(runId: number): JudgedItem[] {
+    return this.guard(() => selectJudgedItems(this.db, runId));
+  }
+
+  /** The run's verdicts that a re-judge of the same answers (or the run it re-judged) decided the other way. */
+  judgeDisagreements(runId: number): JudgeDisagreement[] {
+    return this.guard(() => selectJudgeDisagreements(this.db, runId));
   }
 
   /** The answer a run saved for one case and epoch (a re-judge reads each as its case runs). */
