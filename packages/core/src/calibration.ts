@@ -19,6 +19,7 @@ export { type JudgeCalibration, judgeCalibration } from './calibration/judge-cal
 export { judgeLabels, type LabelledVerdict, type StaleLabel } from './calibration/judge-labels.ts';
 export { inputHash, labelKey, labelledOutcome } from './calibration/label-key.ts';
 export {
+  disagreementsOf,
   itemLabelsKey,
   itemRef,
   type LabelQueueInputs,

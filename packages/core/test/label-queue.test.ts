@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  itemRef,
+  disagreementsOf,
   labelCountsOf,
   orderLabelQueue,
   type QueueCandidate,
@@ -32,8 +32,8 @@ describe('the label queue', () => {
     const queue = orderLabelQueue({
       items,
       lowConfidence: 0.8,
-      disagreements: new Map([[itemRef(verdict('disputed', { epoch: 1 })), 'judge:8b']]),
-      labelCounts: labelCountsOf(labelled.map((caseId) => verdict(caseId))),
+      disagreementOn: disagreementsOf([{ ...verdict('disputed', { epoch: 1 }), other: 'judge:8b' }]),
+      labelsOn: labelCountsOf(labelled.map((caseId) => verdict(caseId))),
     });
     expect(queue.map(({ item, reason }) => `${item.caseId}/${item.epoch} ${queueReasonText(reason)}`)).toEqual([
       'unsurer/0 low confidence: 0.51 < 0.8',
@@ -52,8 +52,8 @@ describe('the label queue', () => {
     const queue = orderLabelQueue({
       items: [verdict('a'), verdict('a', { kind: 'absent' }), verdict('c')],
       lowConfidence: 0.8,
-      disagreements: new Map(),
-      labelCounts: counts,
+      disagreementOn: disagreementsOf([]),
+      labelsOn: counts,
     });
     expect(queue.map(({ item, reason }) => [item.caseId, item.kind, reason])).toEqual([
       ['c', 'finding', { why: 'unlabelled-item' }],
@@ -66,8 +66,8 @@ describe('the label queue', () => {
     const queue = orderLabelQueue({
       items: [verdict('none'), verdict('low', { confidence: 0.79 }), verdict('edge', { confidence: 0.8 })],
       lowConfidence: 0.8,
-      disagreements: new Map(),
-      labelCounts: new Map(),
+      disagreementOn: () => undefined,
+      labelsOn: () => 0,
     });
     expect(queue.map(({ item, reason }) => `${item.caseId} ${reason.why}`)).toEqual([
       'low low-confidence',

@@ -16,14 +16,22 @@ export interface JudgedItem {
   model: string;
 }
 
-interface JudgedItemRow {
-  caseId: string;
+type JudgedItemRow = [
+  caseId: string,
+  epoch: number,
+  kind: JudgedItemKind,
+  itemId: string,
+  passed: number,
+  confidence: number | null,
+  model: string,
+];
+
+/** What a label on one result is keyed by (see labelKey): the case input, the answer and its tool calls. */
+export interface KeyMaterial {
   epoch: number;
-  kind: JudgedItemKind;
-  itemId: string;
-  passed: number;
-  confidence: number | null;
-  model: string;
+  input: string;
+  answer: string;
+  toolCallsJson: string;
 }
 
 /** A verdict of another run on the same answer and item that went the other way, and whose it was. */
@@ -39,6 +47,7 @@ export interface JudgeDisagreement {
 interface JudgedStatements {
   items: Database.Statement;
   disagreements: Database.Statement;
+  keyMaterial: Database.Statement;
 }
 
 const statements = preparedOnce((db): JudgedStatements => {
@@ -46,11 +55,18 @@ const statements = preparedOnce((db): JudgedStatements => {
   const columns = db.prepare("SELECT name FROM pragma_table_info('verdicts')").pluck().all() as string[];
   const confidence = columns.includes('confidence') ? 'v.confidence' : 'NULL';
   return {
-    items: db.prepare(
-      `SELECT v.case_id AS caseId, v.epoch, v.kind, v.item_id AS itemId, v.passed, ${confidence} AS confidence,
-         v.model
-       FROM case_results c JOIN verdicts v ON v.run_id = c.run_id AND v.case_id = c.case_id AND v.epoch = c.epoch
-       WHERE c.run_id = ? AND v.status = 'ok' ORDER BY c.rowid, v.position`,
+    // Rows as arrays: 60,000 of them for a run of 30,000 results.
+    items: db
+      .prepare(
+        `SELECT v.case_id, v.epoch, v.kind, v.item_id, v.passed, ${confidence}, v.model
+         FROM case_results c JOIN verdicts v ON v.run_id = c.run_id AND v.case_id = c.case_id AND v.epoch = c.epoch
+         WHERE c.run_id = ? AND v.status = 'ok' ORDER BY c.rowid, v.position`,
+      )
+      .raw(),
+    keyMaterial: db.prepare(
+      `SELECT c.epoch, json_extract(c.case_json, '$.input') AS input, t.answer, t.tool_calls_json AS toolCallsJson
+       FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)
+       WHERE c.run_id = ? AND c.case_id = ?`,
     ),
     // The runs that judged this run's answers too: its re-judges, the run it re-judged, and that run's other
     // re-judges. Same case and epoch there is the same answer (a re-judge copies it; checked all the same).
@@ -77,11 +93,16 @@ const statements = preparedOnce((db): JudgedStatements => {
 /** Every verdict the judge gave in a run, in the order the results were saved (then the verdicts' order). */
 export function selectJudgedItems(db: Database.Database, runId: number): JudgedItem[] {
   const rows = statements(db).items.all(runId) as JudgedItemRow[];
-  return rows.map(({ passed, confidence, ...row }) => ({
-    ...row,
-    passed: passed === 1,
-    ...(confidence !== null && { confidence }),
-  }));
+  return rows.map(([caseId, epoch, kind, itemId, passed, confidence, model]) =>
+    confidence === null
+      ? { caseId, epoch, kind, itemId, passed: passed === 1, model }
+      : { caseId, epoch, kind, itemId, passed: passed === 1, confidence, model },
+  );
+}
+
+/** The key material of each saved epoch of one case of a run (no case JSON parsed: its input is extracted). */
+export function selectKeyMaterial(db: Database.Database, runId: number, caseId: string): KeyMaterial[] {
+  return statements(db).keyMaterial.all(runId, caseId) as KeyMaterial[];
 }
 
 /**

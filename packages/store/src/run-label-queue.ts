@@ -1,7 +1,7 @@
 import type { Label } from '@evalpacks/core';
 import {
+  disagreementsOf,
   inputHash,
-  itemLabelsKey,
   itemRef,
   labelCountsOf,
   labelKey,
@@ -9,36 +9,63 @@ import {
   type QueuedItem,
 } from '@evalpacks/core/calibration';
 import type { JudgedItem } from './judged-items.ts';
+import type { LabelRef } from './labels.ts';
 import type { EvalStore } from './store.ts';
 
+/** A label as a queue needs it (see LabelRef), from a label read elsewhere (a pack's labels file). */
+export const labelRefOf = (label: Label): LabelRef => ({
+  key: labelKey(label),
+  caseId: label.caseId,
+  kind: label.kind,
+  itemId: label.itemId,
+  answer: label.answer,
+});
+
 /**
- * The verdicts of `items` (a run's, as judgedItems lists them) that no label in `labels` is on. A label
- * names its answer, so only the results of cases with a label on one of their items are read to tell;
- * every other verdict is unlabelled without reading its answer.
+ * Which verdicts of a run each label key is on (none: the label is on another answer). A key names its
+ * answer, so what it resolves to in a completed run never changes: a caller may keep `resolved` between
+ * calls for that run, and only labels given since are looked up.
  */
-export function unlabelledItems(store: EvalStore, runId: number, items: readonly JudgedItem[], labels: Label[]) {
-  const labelledItems = new Set(labels.map(itemLabelsKey));
-  const keys = new Set(labels.map(labelKey));
-  const labelled = new Set<string>();
-  const read = new Set<string>();
-  for (const item of items) {
-    if (!labelledItems.has(itemLabelsKey(item)) || read.has(item.caseId)) continue;
-    read.add(item.caseId);
-    for (const result of store.caseResults(runId, item.caseId)) {
+export type ResolvedLabels = Map<string, string[]>;
+
+/**
+ * The verdicts of `items` (a run's, as judgedItems lists them) that no label in `labels` is on. Only cases
+ * with a label are read (their input, answers and tool calls), and a key is worked out only for an answer
+ * a label is on; every other verdict is unlabelled without reading it.
+ */
+export function unlabelledItems(
+  store: EvalStore,
+  runId: number,
+  items: readonly JudgedItem[],
+  labels: LabelRef[],
+  resolved: ResolvedLabels = new Map(),
+): JudgedItem[] {
+  const byCase = new Map<string, LabelRef[]>();
+  for (const label of labels) {
+    if (!resolved.has(label.key)) byCase.set(label.caseId, [...(byCase.get(label.caseId) ?? []), label]);
+  }
+  for (const [caseId, onCase] of byCase) {
+    for (const label of onCase) resolved.set(label.key, []);
+    for (const saved of store.keyMaterial(runId, caseId)) {
+      const matching = onCase.filter((label) => label.answer === saved.answer);
+      if (matching.length === 0) continue;
       const material = {
-        inputSha256: inputHash(result.case.input),
-        answer: result.transcript.answer,
-        toolCalls: result.transcript.toolCalls,
-        caseId: result.case.id,
+        inputSha256: inputHash(saved.input),
+        answer: saved.answer,
+        toolCalls: JSON.parse(saved.toolCallsJson) as Label['toolCalls'],
+        caseId,
       };
-      for (const verdict of result.verdicts) {
-        if (keys.has(labelKey({ ...material, kind: verdict.kind, itemId: verdict.itemId }))) {
-          labelled.add(itemRef({ caseId: result.case.id, epoch: result.epoch, ...verdict }));
+      for (const { key, kind, itemId } of matching) {
+        if (labelKey({ ...material, kind, itemId }) === key) {
+          resolved.get(key)?.push(itemRef({ caseId, epoch: saved.epoch, kind, itemId }));
         }
       }
     }
   }
-  return labelled.size === 0 ? [...items] : items.filter((item) => !labelled.has(itemRef(item)));
+  const labelled = new Set(labels.flatMap((label) => resolved.get(label.key) ?? []));
+  if (labelled.size === 0) return [...items];
+  const labelledCases = new Set(labels.map((label) => label.caseId));
+  return items.filter((item) => !labelledCases.has(item.caseId) || !labelled.has(itemRef(item)));
 }
 
 export interface RunLabelQueue {
@@ -48,29 +75,32 @@ export interface RunLabelQueue {
   labelled: number;
 }
 
+/** What a caller may keep for a completed run between queues (see queuePages in the viewer). */
+export interface KeptForRun {
+  /** The run's judgedItems. */
+  items?: readonly JudgedItem[];
+  /** Label keys resolved to the run's verdicts so far. */
+  resolved?: ResolvedLabels;
+}
+
 /**
  * A run's label queue (core's orderLabelQueue): its unlabelled verdicts, with the confidence each was
- * given, the re-judges that decided them the other way and the labels each item has. `items` is the run's
- * judgedItems when the caller kept them (a completed run's never change).
+ * given, the re-judges that decided them the other way and the labels each item has.
  */
 export function runLabelQueue(
   store: EvalStore,
   runId: number,
-  labels: Label[],
+  labels: LabelRef[],
   lowConfidence: number,
-  items: readonly JudgedItem[] = store.judgedItems(runId),
+  kept: KeptForRun = {},
 ): RunLabelQueue {
-  const unlabelled = unlabelledItems(store, runId, items, labels);
-  const disagreements = new Map<string, string>();
-  for (const row of store.judgeDisagreements(runId)) {
-    const ref = itemRef(row);
-    if (!disagreements.has(ref)) disagreements.set(ref, row.other);
-  }
+  const items = kept.items ?? store.judgedItems(runId);
+  const unlabelled = unlabelledItems(store, runId, items, labels, kept.resolved);
   const queue = orderLabelQueue({
     items: unlabelled,
     lowConfidence,
-    disagreements,
-    labelCounts: labelCountsOf(labels),
+    disagreementOn: disagreementsOf(store.judgeDisagreements(runId)),
+    labelsOn: labelCountsOf(labels),
   });
   return { queue, labelled: items.length - unlabelled.length };
 }

@@ -17,10 +17,12 @@ import { gradeNow } from './graded-now.ts';
 import {
   type JudgeDisagreement,
   type JudgedItem,
+  type KeyMaterial,
   selectJudgeDisagreements,
   selectJudgedItems,
+  selectKeyMaterial,
 } from './judged-items.ts';
-import { deleteLabel, selectLabels, upsertLabel } from './labels.ts';
+import { deleteLabel, type LabelRef, selectLabelRefs, selectLabels, upsertLabel } from './labels.ts';
 import { openDatabase, openDatabaseReadOnly } from './open-database.ts';
 import {
   countResults,
@@ -286,6 +288,16 @@ export class EvalStore {
   }
 
   /** Takes a label back; false when there was none under that key. */
+  /** A pack's labels as a label queue needs them: key, item and answer (see LabelRef). */
+  labelRefs(pack: string): LabelRef[] {
+    return this.guard(() => selectLabelRefs(this.db, pack));
+  }
+
+  /** What a label on one case of a run is keyed by, per epoch: the case input, answer and tool calls. */
+  keyMaterial(runId: number, caseId: string): KeyMaterial[] {
+    return this.guard(() => selectKeyMaterial(this.db, runId, caseId));
+  }
+
   removeLabel(pack: string, key: string): boolean {
     return this.guard(() => deleteLabel(this.db, pack, key));
   }

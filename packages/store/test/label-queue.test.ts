@@ -1,7 +1,7 @@
 import { type CaseResult, LabelSchema, type Verdict } from '@evalpacks/core';
 import { inputHash, queueReasonText } from '@evalpacks/core/calibration';
 import { describe, expect, it } from 'vitest';
-import { EvalStore, runLabelQueue } from '../src/index.ts';
+import { EvalStore, labelRefOf, runLabelQueue } from '../src/index.ts';
 import { caseResult, runMeta, tempStorePath } from './support.ts';
 
 const judged = (itemId: string, passed: boolean, model: string, confidence?: number): Verdict => ({
@@ -57,7 +57,7 @@ describe("a run's label queue", () => {
       { ...labelOn(results[3] as CaseResult, 'leak'), answer: 'old' },
     ];
 
-    const { queue, labelled } = runLabelQueue(store, run.id, labels, 0.8);
+    const { queue, labelled } = runLabelQueue(store, run.id, labels.map(labelRefOf), 0.8);
     expect(labelled).toBe(1);
     expect(queue.map(({ item, reason }) => `${item.caseId} ${item.itemId}: ${queueReasonText(reason)}`)).toEqual([
       'b leak: low confidence: 0.60 < 0.8',
@@ -74,6 +74,10 @@ describe("a run's label queue", () => {
       confidence: 0.6,
       model: 'judge:1b',
     });
+    // The same labels kept in the store come back as the same refs, keys as saved.
+    for (const label of labels) store.saveLabel('code-review', label);
+    expect(store.labelRefs('code-review')).toEqual(labels.map(labelRefOf));
+    expect(runLabelQueue(store, run.id, store.labelRefs('code-review'), 0.8).queue).toEqual(queue);
     // Seen from the re-judge, the run it re-judged is the other judge.
     expect(runLabelQueue(store, rejudge.id, [], 0.8).queue.map(({ reason }) => reason)).toEqual([
       { why: 'judges-disagree', other: 'judge:1b (run #1)' },

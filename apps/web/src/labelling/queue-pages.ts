@@ -1,7 +1,6 @@
-import type { Label } from '@evalpacks/core';
 import type { QueuedItem } from '@evalpacks/core/calibration';
 import { LOW_CONFIDENCE } from '@evalpacks/core/runner';
-import { type EvalStore, type JudgedItem, type RunRecord, runLabelQueue } from '@evalpacks/store';
+import { type EvalStore, type JudgedItem, type KeptForRun, type RunRecord, runLabelQueue } from '@evalpacks/store';
 
 /** Verdicts a page of the queue lists. */
 export const QUEUE_PAGE_SIZE = 50;
@@ -23,23 +22,26 @@ export interface QueuePage {
 }
 
 /**
- * Pages of runs' label queues. What is read of a run per page is its verdicts without their answers (a few
- * dozen bytes each, kept for a completed run, whose verdicts never change), the labels and the results of
- * labelled cases only; the queue is ordered anew each time, so a label given a moment ago counts.
+ * Pages of runs' label queues. Of a completed run (whose verdicts never change) its verdicts without their
+ * answers (a few dozen bytes each) and which of them each label is on are kept; each page reads the labels'
+ * keys and items, looks up only labels given since, and orders the queue anew, so a label given a moment
+ * ago counts.
  */
 export function queuePages(store: EvalStore) {
-  const kept = new Map<number, JudgedItem[]>();
-  const itemsOf = (run: RunRecord): JudgedItem[] => {
+  const kept = new Map<number, Required<KeptForRun>>();
+  const keptFor = (run: RunRecord): KeptForRun => {
     const known = kept.get(run.id);
     if (known) return known;
-    const items = store.judgedItems(run.id);
-    if (run.status === 'completed') kept.set(run.id, items);
-    return items;
+    // A run still saving results gets new verdicts: nothing of it is kept.
+    if (run.status !== 'completed') return {};
+    const fresh = { items: store.judgedItems(run.id), resolved: new Map() };
+    kept.set(run.id, fresh);
+    return fresh;
   };
   return {
-    page(run: RunRecord, labels: Label[], page: number): QueuePage {
+    page(run: RunRecord, page: number): QueuePage {
       const threshold = store.gradeSummary(run.id)?.figures.totals.confidence?.threshold ?? LOW_CONFIDENCE;
-      const { queue, labelled } = runLabelQueue(store, run.id, labels, threshold, itemsOf(run));
+      const { queue, labelled } = runLabelQueue(store, run.id, store.labelRefs(run.pack), threshold, keptFor(run));
       const pages = Math.max(1, Math.ceil(queue.length / QUEUE_PAGE_SIZE));
       const shown = Math.min(page, pages);
       const offset = (shown - 1) * QUEUE_PAGE_SIZE;

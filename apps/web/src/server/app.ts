@@ -216,7 +216,7 @@ export function createApp(store: EvalStore, options: AppOptions): Hono {
     const run = store.run(RunIdSchema.catch(0).parse(c.req.param('id')));
     if (!run || !book) return c.html(notFound(`no run ${c.req.param('id')} to label in this store`), 404);
     const { page } = QueueQuerySchema.parse(c.req.query());
-    return c.html(toLabelPage(run, queuePaging.page(run, book.labels(run.pack), page)));
+    return c.html(toLabelPage(run, queuePaging.page(run, page)));
   });
 
   app.post('/labels', async (c) => {

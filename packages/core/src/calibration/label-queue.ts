@@ -33,15 +33,19 @@ export interface LabelQueueInputs<T extends QueueCandidate> {
   items: readonly T[];
   /** Below this decision-token probability a verdict is low-confidence. */
   lowConfidence: number;
-  /** The other judge that answered the opposite way, by itemRef of the verdict. */
-  disagreements: ReadonlyMap<string, string>;
-  /** How many labels the pack holds on each item (any answer), by itemLabelsKey. */
-  labelCounts: ReadonlyMap<string, number>;
+  /** The other judge that decided this verdict the opposite way, if one did (see disagreementsOf). */
+  disagreementOn: (item: T) => string | undefined;
+  /** How many labels the pack holds on this verdict's item, on any answer (see labelCountsOf). */
+  labelsOn: (item: T) => number;
 }
 
+/** Values by case, then by the rest of their key: most cases have none, and a miss costs no string built. */
+type ByCase<V> = Map<string, Map<string, V>>;
+
+type Ref = Pick<QueueCandidate, 'caseId' | 'epoch' | 'kind' | 'itemId'>;
+
 /** Which verdict of which result: case, epoch and item. */
-export const itemRef = (item: Pick<QueueCandidate, 'caseId' | 'epoch' | 'kind' | 'itemId'>): string =>
-  `${item.caseId}\u0000${item.epoch}\u0000${item.kind}\u0000${item.itemId}`;
+export const itemRef = (item: Ref): string => `${item.caseId}\u0000${item.epoch}\u0000${item.kind}\u0000${item.itemId}`;
 
 /** Which item of which case, whatever the answer: what labels are counted by. */
 export const itemLabelsKey = (item: Pick<QueueCandidate, 'caseId' | 'kind' | 'itemId'>): string =>
@@ -67,12 +71,12 @@ export function orderLabelQueue<T extends QueueCandidate>(inputs: LabelQueueInpu
       });
       continue;
     }
-    const other = inputs.disagreements.get(itemRef(item));
+    const other = inputs.disagreementOn(item);
     if (other !== undefined) {
       disputed.push({ item, reason: { why: 'judges-disagree', other } });
       continue;
     }
-    const labels = inputs.labelCounts.get(itemLabelsKey(item)) ?? 0;
+    const labels = inputs.labelsOn(item);
     if (labels === 0) fresh.push({ item, reason: { why: 'unlabelled-item' } });
     else rest.push({ item, reason: { why: 'labelled-item', labels } });
   }
@@ -97,9 +101,29 @@ export function queueReasonText(reason: QueueReason): string {
   }
 }
 
-/** Labels counted per item (case, kind, item), from a pack's labels. */
+/** How many of `labels` are on each item (case, kind, item), as orderLabelQueue's labelsOn. */
 export function labelCountsOf(labels: readonly Pick<QueueCandidate, 'caseId' | 'kind' | 'itemId'>[]) {
-  const counts = new Map<string, number>();
-  for (const label of labels) counts.set(itemLabelsKey(label), (counts.get(itemLabelsKey(label)) ?? 0) + 1);
-  return counts;
+  const counts: ByCase<number> = new Map();
+  for (const { caseId, kind, itemId } of labels) {
+    const onCase = counts.get(caseId) ?? new Map<string, number>();
+    counts.set(caseId, onCase);
+    onCase.set(`${kind}\u0000${itemId}`, (onCase.get(`${kind}\u0000${itemId}`) ?? 0) + 1);
+  }
+  return (item: Pick<QueueCandidate, 'caseId' | 'kind' | 'itemId'>): number =>
+    counts.get(item.caseId)?.get(`${item.kind}\u0000${item.itemId}`) ?? 0;
+}
+
+/** The first other judge per verdict from rows of disagreements, as orderLabelQueue's disagreementOn. */
+export function disagreementsOf(rows: readonly (Ref & { other: string })[]) {
+  const others: ByCase<string> = new Map();
+  for (const { caseId, epoch, kind, itemId, other } of rows) {
+    const onCase = others.get(caseId) ?? new Map<string, string>();
+    others.set(caseId, onCase);
+    const rest = `${epoch}\u0000${kind}\u0000${itemId}`;
+    if (!onCase.has(rest)) onCase.set(rest, other);
+  }
+  return (item: Ref): string | undefined => {
+    if (others.size === 0) return undefined;
+    return others.get(item.caseId)?.get(`${item.epoch}\u0000${item.kind}\u0000${item.itemId}`);
+  };
 }
