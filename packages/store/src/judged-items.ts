@@ -48,6 +48,8 @@ interface JudgedStatements {
   items: Database.Statement;
   disagreements: Database.Statement;
   keyMaterial: Database.Statement;
+  kin: Database.Statement;
+  labelsVersion: Database.Statement;
 }
 
 const statements = preparedOnce((db): JudgedStatements => {
@@ -63,6 +65,15 @@ const statements = preparedOnce((db): JudgedStatements => {
          WHERE c.run_id = ? AND v.status = 'ok' ORDER BY c.rowid, v.position`,
       )
       .raw(),
+    kin: db
+      .prepare(
+        `SELECT coalesce(group_concat(r.id || ':' || r.status, ','), '') FROM runs r, runs me
+         WHERE me.id = ? AND r.id != me.id
+           AND (r.parent_run_id = me.id OR r.id = me.parent_run_id OR r.parent_run_id = me.parent_run_id)`,
+      )
+      .pluck(),
+    // A new label has a new rowid (a replaced one too), a removed one lowers the count.
+    labelsVersion: db.prepare(`SELECT count(*) || ':' || coalesce(max(rowid), 0) FROM labels WHERE pack = ?`).pluck(),
     keyMaterial: db.prepare(
       `SELECT c.epoch, json_extract(c.case_json, '$.input') AS input, t.answer, t.tool_calls_json AS toolCallsJson
        FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)
@@ -111,4 +122,17 @@ export function selectKeyMaterial(db: Database.Database, runId: number, caseId: 
  */
 export function selectJudgeDisagreements(db: Database.Database, runId: number): JudgeDisagreement[] {
   return statements(db).disagreements.all({ run: runId }) as JudgeDisagreement[];
+}
+
+/**
+ * What the run's disagreements rest on: the runs that judged its answers too, with their statuses. While
+ * it is the same (and they are completed), judgeDisagreements gives the same rows.
+ */
+export function selectKinVersion(db: Database.Database, runId: number): string {
+  return statements(db).kin.get(runId) as string;
+}
+
+/** Changes whenever a label of the pack is given, replaced or removed. */
+export function selectLabelsVersion(db: Database.Database, pack: string): string {
+  return statements(db).labelsVersion.get(pack) as string;
 }

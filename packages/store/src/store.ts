@@ -21,6 +21,8 @@ import {
   selectJudgeDisagreements,
   selectJudgedItems,
   selectKeyMaterial,
+  selectKinVersion,
+  selectLabelsVersion,
 } from './judged-items.ts';
 import { deleteLabel, type LabelRef, selectLabelRefs, selectLabels, upsertLabel } from './labels.ts';
 import { openDatabase, openDatabaseReadOnly } from './open-database.ts';
@@ -291,6 +293,16 @@ export class EvalStore {
   /** A pack's labels as a label queue needs them: key, item and answer (see LabelRef). */
   labelRefs(pack: string): LabelRef[] {
     return this.guard(() => selectLabelRefs(this.db, pack));
+  }
+
+  /** Changes whenever a label of the pack is given, replaced or removed (a cheap check before reading them). */
+  labelsVersion(pack: string): string {
+    return this.guard(() => selectLabelsVersion(this.db, pack));
+  }
+
+  /** The runs that judged this run's answers too (re-judges, the run re-judged), with their statuses. */
+  kinVersion(runId: number): string {
+    return this.guard(() => selectKinVersion(this.db, runId));
   }
 
   /** What a label on one case of a run is keyed by, per epoch: the case input, answer and tool calls. */

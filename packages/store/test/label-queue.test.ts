@@ -74,9 +74,18 @@ describe("a run's label queue", () => {
       confidence: 0.6,
       model: 'judge:1b',
     });
-    // The same labels kept in the store come back as the same refs, keys as saved.
+    // The same labels kept in the store come back as the same refs, keys as saved; each change is a new version.
+    const versions = [store.labelsVersion('code-review')];
     for (const label of labels) store.saveLabel('code-review', label);
-    expect(store.labelRefs('code-review')).toEqual(labels.map(labelRefOf));
+    versions.push(store.labelsVersion('code-review'));
+    store.saveLabel('code-review', labels[0] as (typeof labels)[number]);
+    versions.push(store.labelsVersion('code-review'));
+    expect(versions).toEqual(['0:0', '2:2', '2:3']);
+    expect([store.kinVersion(run.id), store.kinVersion(rejudge.id)]).toEqual(['2:running', '1:running']);
+    // The label saved again is the newest.
+    expect(store.labelRefs('code-review')).toEqual(
+      [labels[1], labels[0]].map((label) => labelRefOf(label as (typeof labels)[number])),
+    );
     expect(runLabelQueue(store, run.id, store.labelRefs('code-review'), 0.8).queue).toEqual(queue);
     // Seen from the re-judge, the run it re-judged is the other judge.
     expect(runLabelQueue(store, rejudge.id, [], 0.8).queue.map(({ reason }) => reason)).toEqual([

@@ -1,6 +1,13 @@
 import type { QueuedItem } from '@evalpacks/core/calibration';
 import { LOW_CONFIDENCE } from '@evalpacks/core/runner';
-import { type EvalStore, type JudgedItem, type KeptForRun, type RunRecord, runLabelQueue } from '@evalpacks/store';
+import {
+  type EvalStore,
+  type JudgedItem,
+  type KeptForRun,
+  type RunLabelQueue,
+  type RunRecord,
+  runLabelQueue,
+} from '@evalpacks/store';
 
 /** Verdicts a page of the queue lists. */
 export const QUEUE_PAGE_SIZE = 50;
@@ -23,9 +30,9 @@ export interface QueuePage {
 
 /**
  * Pages of runs' label queues. Of a completed run (whose verdicts never change) its verdicts without their
- * answers (a few dozen bytes each) and which of them each label is on are kept; each page reads the labels'
- * keys and items, looks up only labels given since, and orders the queue anew, so a label given a moment
- * ago counts.
+ * answers (a few dozen bytes each), which of them each label is on, and its ordered queue are kept; a page
+ * is a slice of that queue while the pack's labels, the run's re-judges and the threshold are as they were.
+ * A label given since orders the queue anew (looking up only the new label's answer), so it counts at once.
  */
 export function queuePages(store: EvalStore) {
   const kept = new Map<number, Required<KeptForRun>>();
@@ -38,10 +45,23 @@ export function queuePages(store: EvalStore) {
     kept.set(run.id, fresh);
     return fresh;
   };
+  // The last queue of each completed run, with what it rested on: the labels, the re-judges, the threshold.
+  const orderedQueues = new Map<number, { version: string } & RunLabelQueue>();
+  const queueOf = (run: RunRecord): RunLabelQueue => {
+    const threshold = thresholdOf(run);
+    const version = `${store.labelsVersion(run.pack)}|${store.kinVersion(run.id)}|${threshold}`;
+    const known = orderedQueues.get(run.id);
+    if (known?.version === version) return known;
+    const fresh = runLabelQueue(store, run.id, store.labelRefs(run.pack), threshold, keptFor(run));
+    if (run.status === 'completed') orderedQueues.set(run.id, { version, ...fresh });
+    return fresh;
+  };
+  const thresholdOf = (run: RunRecord) =>
+    store.gradeSummary(run.id)?.figures.totals.confidence?.threshold ?? LOW_CONFIDENCE;
   return {
     page(run: RunRecord, page: number): QueuePage {
-      const threshold = store.gradeSummary(run.id)?.figures.totals.confidence?.threshold ?? LOW_CONFIDENCE;
-      const { queue, labelled } = runLabelQueue(store, run.id, store.labelRefs(run.pack), threshold, keptFor(run));
+      const threshold = thresholdOf(run);
+      const { queue, labelled } = queueOf(run);
       const pages = Math.max(1, Math.ceil(queue.length / QUEUE_PAGE_SIZE));
       const shown = Math.min(page, pages);
       const offset = (shown - 1) * QUEUE_PAGE_SIZE;
