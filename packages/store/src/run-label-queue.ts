@@ -8,7 +8,7 @@ import {
   orderLabelQueue,
   type QueuedItem,
 } from '@evalpacks/core/calibration';
-import type { JudgedItem } from './judged-items.ts';
+import type { JudgeDisagreement, JudgedItem } from './judged-items.ts';
 import type { LabelRef } from './labels.ts';
 import type { EvalStore } from './store.ts';
 
@@ -81,6 +81,8 @@ export interface KeptForRun {
   items?: readonly JudgedItem[];
   /** Label keys resolved to the run's verdicts so far. */
   resolved?: ResolvedLabels;
+  /** The run's judgeDisagreements, while its re-judges are as they were (see kinVersion). */
+  disagreements?: readonly JudgeDisagreement[];
 }
 
 /**
@@ -99,7 +101,7 @@ export function runLabelQueue(
   const queue = orderLabelQueue({
     items: unlabelled,
     lowConfidence,
-    disagreementOn: disagreementsOf(store.judgeDisagreements(runId)),
+    disagreementOn: disagreementsOf(kept.disagreements ?? store.judgeDisagreements(runId)),
     labelsOn: labelCountsOf(labels),
   });
   return { queue, labelled: items.length - unlabelled.length };

@@ -2,6 +2,7 @@ import type { QueuedItem } from '@evalpacks/core/calibration';
 import { LOW_CONFIDENCE } from '@evalpacks/core/runner';
 import {
   type EvalStore,
+  type JudgeDisagreement,
   type JudgedItem,
   type KeptForRun,
   type RunLabelQueue,
@@ -35,24 +36,32 @@ export interface QueuePage {
  * A label given since orders the queue anew (looking up only the new label's answer), so it counts at once.
  */
 export function queuePages(store: EvalStore) {
-  const kept = new Map<number, Required<KeptForRun>>();
-  const keptFor = (run: RunRecord): KeptForRun => {
-    const known = kept.get(run.id);
-    if (known) return known;
+  const kept = new Map<number, Required<Omit<KeptForRun, 'disagreements'>>>();
+  const keptDisagreements = new Map<number, { kin: string; rows: JudgeDisagreement[] }>();
+  const keptFor = (run: RunRecord, kin: string): KeptForRun => {
     // A run still saving results gets new verdicts: nothing of it is kept.
     if (run.status !== 'completed') return {};
+    let known = keptDisagreements.get(run.id);
+    if (known?.kin !== kin) {
+      known = { kin, rows: store.judgeDisagreements(run.id) };
+      keptDisagreements.set(run.id, known);
+    }
+    const disagreements = known.rows;
+    const items = kept.get(run.id);
+    if (items) return { ...items, disagreements };
     const fresh = { items: store.judgedItems(run.id), resolved: new Map() };
     kept.set(run.id, fresh);
-    return fresh;
+    return { ...fresh, disagreements };
   };
   // The last queue of each completed run, with what it rested on: the labels, the re-judges, the threshold.
   const orderedQueues = new Map<number, { version: string } & RunLabelQueue>();
   const queueOf = (run: RunRecord): RunLabelQueue => {
     const threshold = thresholdOf(run);
-    const version = `${store.labelsVersion(run.pack)}|${store.kinVersion(run.id)}|${threshold}`;
+    const kin = store.kinVersion(run.id);
+    const version = `${store.labelsVersion(run.pack)}|${kin}|${threshold}`;
     const known = orderedQueues.get(run.id);
     if (known?.version === version) return known;
-    const fresh = runLabelQueue(store, run.id, store.labelRefs(run.pack), threshold, keptFor(run));
+    const fresh = runLabelQueue(store, run.id, store.labelRefs(run.pack), threshold, keptFor(run, kin));
     if (run.status === 'completed') orderedQueues.set(run.id, { version, ...fresh });
     return fresh;
   };
