@@ -18,5 +18,17 @@ export { type FixItem, fixList } from './calibration/fix-list.ts';
 export { type JudgeCalibration, judgeCalibration } from './calibration/judge-calibration.ts';
 export { judgeLabels, type LabelledVerdict, type StaleLabel } from './calibration/judge-labels.ts';
 export { inputHash, labelKey, labelledOutcome } from './calibration/label-key.ts';
+export {
+  disagreementsOf,
+  itemLabelsKey,
+  itemRef,
+  type LabelQueueInputs,
+  labelCountsOf,
+  orderLabelQueue,
+  type QueueCandidate,
+  type QueuedItem,
+  type QueueReason,
+  queueReasonText,
+} from './calibration/label-queue.ts';
 export { labelVerdict, type PersonsWord } from './calibration/label-verdict.ts';
 export { formatLabels, labelsPath, loadPackLabels, parseLabels, writePackLabels } from './calibration/labels-file.ts';

@@ -16,10 +16,20 @@ export {
   type ShownGrade,
   type Ungraded,
 } from './graded-now.ts';
+export type { JudgeDisagreement, JudgedItem } from './judged-items.ts';
 export { LabelBook } from './label-book.ts';
+export type { LabelRef } from './labels.ts';
 export { SCHEMA_VERSION } from './migrations.ts';
 export type { SavedUsage } from './read-results.ts';
 export type { GradeTallies } from './run-grades.ts';
+export {
+  type KeptForRun,
+  labelRefOf,
+  type ResolvedLabels,
+  type RunLabelQueue,
+  runLabelQueue,
+  unlabelledItems,
+} from './run-label-queue.ts';
 export type { RunFacets, RunFilter, RunListing, RunPage } from './run-listing.ts';
 export { describeOwner, HEARTBEAT_MS, ownerAlive, STALE_MS, thisProcess } from './run-liveness.ts';
 export type { OwnerRecord, RunOwner } from './run-owner.ts';

@@ -78,3 +78,19 @@ export function selectLabels(db: Database.Database, pack: string): Label[] {
 export function deleteLabel(db: Database.Database, pack: string, key: string): boolean {
   return db.prepare('DELETE FROM labels WHERE pack = ? AND key = ?').run(pack, key).changes > 0;
 }
+
+/** What a label queue needs of a label: its key, its item and the answer it is on (no parse of the rest). */
+export interface LabelRef {
+  key: string;
+  caseId: string;
+  kind: Label['kind'];
+  itemId: string;
+  answer: string;
+}
+
+/** Every label of a pack as LabelRefs, read from the columns that hold them (the key as it was saved). */
+export function selectLabelRefs(db: Database.Database, pack: string): LabelRef[] {
+  return db
+    .prepare('SELECT key, case_id AS caseId, kind, item_id AS itemId, answer FROM labels WHERE pack = ? ORDER BY rowid')
+    .all(pack) as LabelRef[];
+}

@@ -14,7 +14,17 @@ import {
 import { type CostOf, insertCaseResult } from './case-results.ts';
 import { StoreError, storeFix } from './errors.ts';
 import { gradeNow } from './graded-now.ts';
-import { deleteLabel, selectLabels, upsertLabel } from './labels.ts';
+import {
+  type JudgeDisagreement,
+  type JudgedItem,
+  type KeyMaterial,
+  selectJudgeDisagreements,
+  selectJudgedItems,
+  selectKeyMaterial,
+  selectKinVersion,
+  selectLabelsVersion,
+} from './judged-items.ts';
+import { deleteLabel, type LabelRef, selectLabelRefs, selectLabels, upsertLabel } from './labels.ts';
 import { openDatabase, openDatabaseReadOnly } from './open-database.ts';
 import {
   countResults,
@@ -206,6 +216,16 @@ export class EvalStore {
     return this.guard(() => selectResultKeys(this.db, runId));
   }
 
+  /** Every verdict the judge gave in a run (status ok), without its answer: what a label queue orders. */
+  judgedItems(runId: number): JudgedItem[] {
+    return this.guard(() => selectJudgedItems(this.db, runId));
+  }
+
+  /** The run's verdicts that a re-judge of the same answers (or the run it re-judged) decided the other way. */
+  judgeDisagreements(runId: number): JudgeDisagreement[] {
+    return this.guard(() => selectJudgeDisagreements(this.db, runId));
+  }
+
   /** The answer a run saved for one case and epoch (a re-judge reads each as its case runs). */
   transcript(runId: number, caseId: string, epoch: number): Transcript | undefined {
     return this.guard(() => selectTranscript(this.db, runId, caseId, epoch));
@@ -270,6 +290,26 @@ export class EvalStore {
   }
 
   /** Takes a label back; false when there was none under that key. */
+  /** A pack's labels as a label queue needs them: key, item and answer (see LabelRef). */
+  labelRefs(pack: string): LabelRef[] {
+    return this.guard(() => selectLabelRefs(this.db, pack));
+  }
+
+  /** Changes whenever a label of the pack is given, replaced or removed (a cheap check before reading them). */
+  labelsVersion(pack: string): string {
+    return this.guard(() => selectLabelsVersion(this.db, pack));
+  }
+
+  /** The runs that judged this run's answers too (re-judges, the run re-judged), with their statuses. */
+  kinVersion(runId: number): string {
+    return this.guard(() => selectKinVersion(this.db, runId));
+  }
+
+  /** What a label on one case of a run is keyed by, per epoch: the case input, answer and tool calls. */
+  keyMaterial(runId: number, caseId: string): KeyMaterial[] {
+    return this.guard(() => selectKeyMaterial(this.db, runId, caseId));
+  }
+
   removeLabel(pack: string, key: string): boolean {
     return this.guard(() => deleteLabel(this.db, pack, key));
   }

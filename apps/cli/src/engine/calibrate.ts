@@ -17,6 +17,7 @@ import { EvalStore } from '@evalpacks/store';
 import type { z } from 'zod';
 import { type AllLabels, allLabels } from '../calibration/all-labels.ts';
 import { type JudgedSide, judgeSide, type SideContext } from '../calibration/judge-side.ts';
+import { type LabelQueueResult, printLabelQueue } from '../calibration/label-queue-lines.ts';
 import {
   type CalibrateOptions,
   CalibrateOptionsSchema,
@@ -48,6 +49,8 @@ export interface CalibrateResult {
   comparison?: JudgeComparison;
   /** With `export`: the labels file written. */
   exported?: string;
+  /** With `queue`: the run's unlabelled verdicts, most worth a label first, each with why. */
+  queue?: LabelQueueResult;
 }
 
 /**
@@ -63,6 +66,10 @@ export async function runCalibration(raw: Record<string, unknown>, terminal: Com
   try {
     const found = await allLabels(pack, store);
     if (options.export) return await exportLabels(pack, found, io);
+    if (options.queue) {
+      const queue = printLabelQueue(pack, store, found, options.queue, io);
+      return { exitCode: 0, labels: found.labels.length, queue };
+    }
     return await calibrateJudges(options, pack, store, found, io);
   } finally {
     store.close();

@@ -49,6 +49,22 @@ export const CALIBRATE_FLAGS = defineFlags({
       .optional(),
     commands: ['calibrate'],
   },
+  queue: {
+    flags: '--queue [run]',
+    help: 'list the verdicts of a run nobody labelled yet, most worth a label first, with why, and stop',
+    /** true: the pack's newest completed run; a number: that run. */
+    schema: z
+      .union([
+        z.literal(true),
+        z.coerce
+          .number({ error: '--queue takes a run number (see pnpm history)' })
+          .int('--queue takes a run number')
+          .min(1, '--queue takes a run number'),
+      ])
+      .optional(),
+    commands: ['calibrate'],
+    default: "the pack's newest completed run",
+  },
   export: {
     flags: '--export',
     help: "write the store's labels to the pack's calibration/labels.jsonl and stop",

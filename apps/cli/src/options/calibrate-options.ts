@@ -24,6 +24,12 @@ export const CalibrateOptionsSchema = z
     {
       message: '--export only writes the labels; run calibrate again without it to measure the judge',
     },
+  )
+  .refine(
+    (o) => !(o.queue && (o.export || o.versusModel || o.versusPrompt || o.versusStyle || o.minKappa !== undefined)),
+    {
+      message: '--queue only lists what to label next; run calibrate again without it to measure the judge',
+    },
   );
 
 export type CalibrateOptions = z.infer<typeof CalibrateOptionsSchema>;

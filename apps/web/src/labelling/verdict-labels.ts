@@ -23,12 +23,3 @@ export function verdictKey(result: CaseResult, verdict: Verdict): string {
 export function labelsByKey(book: LabelBook, pack: string): Map<string, Label> {
   return new Map(book.labels(pack).map((label) => [labelKey(label), label]));
 }
-
-/** The verdicts of these results a person can label (the judge answered) and has not yet. */
-export function unlabelled(results: CaseResult[], labels: ReadonlyMap<string, Label>) {
-  return results.flatMap((result) =>
-    result.verdicts
-      .filter((verdict) => verdict.status === 'ok' && !labels.has(verdictKey(result, verdict)))
-      .map((verdict) => ({ result, verdict })),
-  );
-}

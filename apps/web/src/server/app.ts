@@ -5,8 +5,9 @@ import { secureHeaders } from 'hono/secure-headers';
 import { compareStored, type GradedSide, unpaired } from '../grading/compare-stored.ts';
 import { keptComparisons } from '../grading/kept-comparisons.ts';
 import { labelQueues } from '../labelling/label-queue.ts';
+import { queuePages } from '../labelling/queue-pages.ts';
 import { saveLabel } from '../labelling/save-label.ts';
-import { labelsByKey, stateOf, unlabelled, verdictKey } from '../labelling/verdict-labels.ts';
+import { labelsByKey, stateOf, verdictKey } from '../labelling/verdict-labels.ts';
 import { type CaseLabelling, casePage } from '../pages/case-page.ts';
 import { comparePage } from '../pages/compare-page.ts';
 import { historyPage } from '../pages/history-page.ts';
@@ -18,7 +19,14 @@ import { html } from '../views/html.ts';
 import { layout } from '../views/layout.ts';
 import { ASSETS } from './assets.ts';
 import { hostsOf, type Listening } from './bound-hosts.ts';
-import { CompareQuerySchema, LiveQuerySchema, RunIdSchema, RunQuerySchema, RunsQuerySchema } from './query.ts';
+import {
+  CompareQuerySchema,
+  LiveQuerySchema,
+  QueueQuerySchema,
+  RunIdSchema,
+  RunQuerySchema,
+  RunsQuerySchema,
+} from './query.ts';
 import { shownStatus } from './shown-status.ts';
 import { INLINE_RESULTS, runSummaries } from './summaries.ts';
 
@@ -61,6 +69,7 @@ export function createApp(store: EvalStore, options: AppOptions): Hono {
   const app = new Hono();
   const summaries = runSummaries(store, options.inlineSummaryResults);
   const queues = labelQueues(store, INLINE_RESULTS);
+  const queuePaging = queuePages(store);
   const comparisons = keptComparisons();
   app.use('*', secureHeaders({ contentSecurityPolicy: CSP, referrerPolicy: 'no-referrer' }));
 
@@ -183,10 +192,6 @@ export function createApp(store: EvalStore, options: AppOptions): Hono {
     return c.html(casePage(run, results, store.caseCosts(run.id, caseId), book && caseLabelling(run, caseId, book)));
   });
 
-  /** The run's verdicts nobody labelled yet, in case order. */
-  const queueOf = (runId: number, labels: ReturnType<typeof labelsByKey>) =>
-    unlabelled(store.caseResults(runId), labels);
-
   const caseLabelling = (run: RunRecord, caseId: string, labelBook: LabelBook): CaseLabelling => {
     const labels = labelsByKey(labelBook, run.pack);
     // The run's verdicts as label keys, read once per run (in the background for a large one).
@@ -210,7 +215,8 @@ export function createApp(store: EvalStore, options: AppOptions): Hono {
   app.get('/runs/:id/to-label', (c) => {
     const run = store.run(RunIdSchema.catch(0).parse(c.req.param('id')));
     if (!run || !book) return c.html(notFound(`no run ${c.req.param('id')} to label in this store`), 404);
-    return c.html(toLabelPage(run, queueOf(run.id, labelsByKey(book, run.pack))));
+    const { page } = QueueQuerySchema.parse(c.req.query());
+    return c.html(toLabelPage(run, queuePaging.page(run, page)));
   });
 
   app.post('/labels', async (c) => {

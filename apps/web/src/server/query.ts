@@ -24,3 +24,6 @@ export const CompareQuerySchema = z.object({
 });
 
 export const LiveQuerySchema = z.object({ after: z.coerce.number().int().min(0).catch(0) });
+
+/** A page of a run's label queue, from 1. */
+export const QueueQuerySchema = z.object({ page: z.coerce.number().int().min(1).catch(1) });
