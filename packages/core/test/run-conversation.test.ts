@@ -6,7 +6,9 @@ import type { Variant } from '../src/pack/prompt.ts';
 import type { AgentPort, AgentRequest, UserSimulatorPort, UserTurnRequest } from '../src/ports/backend-ports.ts';
 import { collectRun } from '../src/runner/collect-run.ts';
 import { runPack } from '../src/runner/run-pack.ts';
+import { uncachedAgent, withSampleFallback } from '../src/runner/sample-agent.ts';
 import { type Case, CaseSchema } from '../src/schema/case.ts';
+import { type SampleTranscript, SampleTranscriptSchema } from '../src/schema/sample-transcript.ts';
 import type { ToolCall } from '../src/schema/transcript.ts';
 import { defineTool, invokeTool } from '../src/tools/define-tool.ts';
 
@@ -249,5 +251,55 @@ describe('a simulated conversation', () => {
     ]);
     expect(result?.status).toBe('error');
     expect(result?.reasons).toEqual(['agent error: backend said no']);
+  });
+});
+
+describe('an offline conversation answered by samples', () => {
+  const offline = uncachedAgent({ backend: 'ollama', model: 'm' });
+  const sampleOf = (extra: object): SampleTranscript =>
+    SampleTranscriptSchema.parse({
+      input: 'I want a refund.',
+      answer: 'Refunded ORD-1001.',
+      turns: 1,
+      latencyMs: 0,
+      model: 'sample',
+      sample: true,
+      ...extra,
+    });
+
+  it('takes a sample that holds a conversation as the whole conversation, asking no one', async () => {
+    const conversation = [
+      { role: 'user', text: 'I want a refund.' },
+      { role: 'agent', text: 'Order number?' },
+      { role: 'user', text: 'ORD-1001' },
+      { role: 'agent', text: 'Refunded ORD-1001.' },
+    ];
+    const samples = new Map([['refund', sampleOf({ conversation, conversationEnd: 'script-end' })]]);
+    const agent = withSampleFallback(offline, pack, samples);
+    const testCase = caseOf({ user: { script: ['ORD-1001'] } });
+    const run = await collectRun({ pack, variant, cases: [testCase], agent, concurrency: 1 });
+    expect(run.cases[0]?.transcript).toMatchObject({ conversation, conversationEnd: 'script-end', sample: true });
+  });
+
+  it('never answers a later turn with the sample: that turn is an agent error naming the missing cache entry', async () => {
+    const samples = new Map([['refund', sampleOf({})]]);
+    const agent = withSampleFallback(offline, pack, samples);
+    const run = await collectRun({
+      pack,
+      variant,
+      cases: [caseOf({ user: { script: ['ORD-1001'] } })],
+      agent,
+      concurrency: 1,
+    });
+    expect(run.cases[0]?.transcript).toMatchObject({
+      conversationEnd: 'agent-error',
+      error: 'offline: no cached agent answer for this call (a later turn of the conversation)',
+    });
+    expect(run.cases[0]?.transcript.conversation?.map((turn) => turn.text)).toEqual([
+      'I want a refund.',
+      'Refunded ORD-1001.',
+      'ORD-1001',
+      '',
+    ]);
   });
 });
