@@ -12,7 +12,7 @@ import {
   startOpenAIStandIn,
 } from '@evalpacks/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY as AWS_KEY, runGuarded, SONNET } from './bedrock-env.ts';
+import { KEY as AWS_KEY, runGuarded } from './bedrock-env.ts';
 import { scriptPreflight } from './code-review-bedrock-script.ts';
 import { type CliResult, runCli, summaryOf, tempStore } from './run-cli.ts';
 
@@ -142,7 +142,7 @@ interface SavedResult {
 }
 
 describe.each(backends)('a scripted three-turn conversation through the CLI on the $name stand-in', (backend) => {
-  it('passes with the same verdicts, stores every turn in order, and a second run makes no model call', async () => {
+  it('passes with the same verdicts, stores every turn in order, and runs again offline with no model call', async () => {
     const store = tempStore();
     const out = mkdtempSync(join(tmpdir(), 'evalpacks-conversation-'));
     const args = ['eval', '--pack', PACK, '--store', store, '--reporter', 'console,json', '--out', out];
@@ -172,7 +172,9 @@ describe.each(backends)('a scripted three-turn conversation through the CLI on t
     saved.close();
     expect(stored?.transcript.conversation).toEqual(CONVERSATION);
 
-    const again = await backend.run(args);
+    // Offline, from the call cache alone: every turn, keyed by the conversation so far, and the judge.
+    const again = await backend.run([...args, '--offline']);
+    expect(again.stderr).toBe('');
     expect(again.code).toBe(0);
     expect(summaryOf(again.stdout)).toContain('  model calls     0 made, 5 from the cache');
   });
