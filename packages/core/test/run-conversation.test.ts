@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCheck } from '../src/checks/define-check.ts';
+import { suggestionsFor } from '../src/grade/suggestions.ts';
 import { definePack } from '../src/pack/define-pack.ts';
 import type { Variant } from '../src/pack/prompt.ts';
 import type { AgentPort, AgentRequest, UserSimulatorPort, UserTurnRequest } from '../src/ports/backend-ports.ts';
 import { collectRun } from '../src/runner/collect-run.ts';
+import { replayAgent } from '../src/runner/replay-agent.ts';
 import { runPack } from '../src/runner/run-pack.ts';
 import { uncachedAgent, withSampleFallback } from '../src/runner/sample-agent.ts';
 import { type Case, CaseSchema } from '../src/schema/case.ts';
@@ -188,6 +190,13 @@ describe('a simulated conversation', () => {
     expect(result?.reasons).toEqual([
       'conversation not graded: it reached its limit of 2 agent replies without the user ending it (###STOP###)',
     ]);
+    expect(suggestionsFor(run)).toEqual([
+      {
+        target: 'user',
+        caseId: 'refund',
+        text: "the conversation was not graded (it reached its limit of 2 agent replies without the user ending it (###STOP###)); raise the case's user.maxTurns or fix the user simulator",
+      },
+    ]);
   });
 
   it("reports a user simulator's protocol break as a user error with its text, not an agent failure", async () => {
@@ -301,5 +310,25 @@ describe('an offline conversation answered by samples', () => {
       'ORD-1001',
       '',
     ]);
+  });
+});
+
+describe('a stored conversation re-judged', () => {
+  it('is replayed whole, with no user simulator and no agent or user tokens spent now', async () => {
+    const { agent } = supportAgent();
+    const { user } = userSaying(['ORD-1001, please.']);
+    const testCase = caseOf({ user: { simulated }, expectedEndState: { refunds: ['ORD-1001'] } });
+    const live = await collectRun({ pack, variant, cases: [testCase], agent, userSimulator: user, concurrency: 1 });
+    const stored = live.cases[0]?.transcript;
+    const replay = replayAgent({ backend: 'script', model: 'm' }, () => stored, { environment: true });
+    const again = await collectRun({ pack, variant, cases: [testCase], agent: replay, concurrency: 1 });
+    expect(again.cases[0]?.transcript).toMatchObject({
+      conversation: stored?.conversation,
+      conversationEnd: 'user-stop',
+      usage: { input: 0, output: 0 },
+      userUsage: { input: 0, output: 0 },
+      endState: { refunds: ['ORD-1001'] },
+    });
+    expect(again.cases[0]?.status).toBe('passed');
   });
 });

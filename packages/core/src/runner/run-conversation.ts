@@ -148,7 +148,6 @@ async function agentTurn(request: ConversationRequest, input: string, so: Conver
  */
 export async function runConversation(request: ConversationRequest): Promise<Transcript> {
   const { agent, first, user } = request;
-  if (user.simulated && !request.userSimulator) throw new MissingUserSimulatorError(first.caseId);
   const opening = await agent.run({ ...first });
   if (opening.conversation !== undefined) return opening;
   const run = new ConversationTranscript(first.input, request.maxReplyChars, user.simulated !== undefined);

@@ -20,6 +20,7 @@ import type { Transcript } from '../schema/transcript.ts';
 import { type Environment, snapshotOf } from '../tools/environment.ts';
 import type { AdaptiveConcurrency } from './adaptive-concurrency.ts';
 import { type AgentPhase, CASE_WINDOW, runInWindows } from './case-window.ts';
+import { isReplayAgent } from './replay-agent.ts';
 import { MissingUserSimulatorError, runConversation } from './run-conversation.ts';
 
 export interface RunOptions {
@@ -225,7 +226,10 @@ async function runRemaining(options: RunOptions, done: Map<string, CaseRecord>, 
   });
   const gate: Gate = (call) => limit(call);
   const simulated = options.cases.find((testCase) => testCase.user?.simulated);
-  if (simulated && !options.userSimulator) throw new MissingUserSimulatorError(simulated.id);
+  // A re-judge replays stored conversations: it asks no user anything, so needs no simulator.
+  if (simulated && !options.userSimulator && !isReplayAgent(options.agent)) {
+    throw new MissingUserSimulatorError(simulated.id);
+  }
   const epochs = options.epochs ?? 1;
   if (!Number.isInteger(epochs) || epochs < 1) throw new Error(`epochs must be a positive integer, got ${epochs}`);
   const tuning =
