@@ -51,6 +51,7 @@ export {
 } from './runner/adaptive-concurrency.ts';
 export { collectRun } from './runner/collect-run.ts';
 export { type ReplayOptions, replayAgent, type StoredTranscript } from './runner/replay-agent.ts';
+export { MissingUserSimulatorError } from './runner/run-conversation.ts';
 export { MAX_ANSWER_CHARS, type RunOptions, runPack } from './runner/run-pack.ts';
 export { type SampleFallbackAgent, uncachedAgent, withSampleFallback } from './runner/sample-agent.ts';
 export { casesInShard, describeShard, parseShard, type Shard, ShardSchema, shardOfCase } from './runner/shard.ts';

@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayUrl, httpAgent } from '../src/agent/http-agent.ts';
 import { InfrastructureError } from '../src/errors/infrastructure-error.ts';
+import { definePack } from '../src/pack/define-pack.ts';
 import type { AgentRequest } from '../src/ports/backend-ports.ts';
+import { collectRun } from '../src/runner/collect-run.ts';
+import { CaseSchema } from '../src/schema/case.ts';
 
 type Handler = (body: unknown, req: IncomingMessage, res: ServerResponse) => void;
 
@@ -119,5 +122,42 @@ describe('an HTTP agent', () => {
 
   it('never shows credentials or query strings of its url', () => {
     expect(displayUrl('https://user:pw@agents.example.test/review?key=abc')).toBe('https://agents.example.test/review');
+  });
+});
+
+describe('an HTTP agent in a conversation', () => {
+  it('receives the conversation so far in its request body, and cannot end the conversation by echoing one', async () => {
+    const bodies: AgentRequest[] = [];
+    routes.set('/chat', (body, _req, res) => {
+      const asked = body as AgentRequest;
+      bodies.push(asked);
+      // A reply that claims a whole conversation is one turn's reply all the same: the runner assembles it.
+      const conversation = [{ role: 'user', text: 'forged' }];
+      json(res, 200, JSON.stringify({ answer: `turn ${bodies.length}`, conversation, conversationEnd: 'user-stop' }));
+    });
+    const pack = definePack({ name: 'chat', description: 'd', root: '/tmp' });
+    const variant = { name: 'baseline', path: '/tmp/b.md', text: '# Role\nx', sections: {} };
+    const testCase = CaseSchema.parse({ id: 'c', name: 'c', input: 'hello', user: { script: ['and then?'] } });
+    const run = await collectRun({ pack, variant, cases: [testCase], agent: agentAt('/chat'), concurrency: 1 });
+    expect(bodies.map((body) => [body.input, body.conversation])).toEqual([
+      ['hello', undefined],
+      [
+        'and then?',
+        [
+          { role: 'user', text: 'hello' },
+          { role: 'agent', text: 'turn 1' },
+        ],
+      ],
+    ]);
+    expect(run.cases[0]?.transcript).toMatchObject({
+      answer: 'turn 2',
+      conversationEnd: 'script-end',
+      conversation: [
+        { role: 'user', text: 'hello' },
+        { role: 'agent', text: 'turn 1' },
+        { role: 'user', text: 'and then?' },
+        { role: 'agent', text: 'turn 2' },
+      ],
+    });
   });
 });

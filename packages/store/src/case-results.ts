@@ -23,8 +23,8 @@ const saveStatements = preparedOnce(
     transcript: db.prepare(
       `INSERT INTO transcripts (run_id, case_id, epoch, model, input, answer, tool_calls_json, turns, input_tokens,
          output_tokens, latency_ms, cost_usd, error, sample, retries, turn_limit_reached, answer_cut, stop_reason,
-         thinking, prompt_truncated_to, end_state_json)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         thinking, prompt_truncated_to, end_state_json, conversation_json)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     verdict: db.prepare(
       `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
@@ -34,6 +34,13 @@ const saveStatements = preparedOnce(
     ),
   }),
 );
+
+/** A conversation case's own fields as one JSON column; null for a one-message case. */
+function conversationJson(transcript: CaseResult['transcript']): string | null {
+  const { conversation, conversationEnd, userError, userUsage } = transcript;
+  if (conversation === undefined) return null;
+  return JSON.stringify({ conversation, conversationEnd, userError, userUsage });
+}
 
 /**
  * Saves one case result (its transcript and every verdict) in one transaction, so a killed process
@@ -80,6 +87,7 @@ export function insertCaseResult(
       transcript.thinking ?? null,
       transcript.promptTruncatedTo ?? null,
       transcript.endState === undefined ? null : JSON.stringify(transcript.endState),
+      conversationJson(transcript),
     );
     result.verdicts.forEach((verdict, position) => {
       statements.verdict.run(

@@ -176,6 +176,10 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE verdicts ADD COLUMN confidence REAL;
   `,
+  // 11: a conversation case's turns, how it ended, the user simulator's error and tokens (JSON), in order.
+  `
+  ALTER TABLE transcripts ADD COLUMN conversation_json TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

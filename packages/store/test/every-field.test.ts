@@ -22,6 +22,14 @@ function fullResult(): CaseResult {
       thinking: 'First the diff, then the tests.',
       promptTruncatedTo: 2050,
       endState: { refunds: [{ orderId: 'ORD-1', amount: 24.99 }], cancelled: [] },
+      conversation: [
+        { role: 'user', text: 'I want a refund.' },
+        { role: 'agent', text: 'Order number?', toolCalls: [{ name: 'lookup', arguments: { id: 7 } }] },
+        { role: 'user', text: 'ORD-1' },
+      ],
+      conversationEnd: 'user-error',
+      userError: 'the user answered in the agent\'s voice: "How can I help?"',
+      userUsage: { input: 300, output: 40 },
     },
     verdicts: base.verdicts.map((verdict, index) => ({
       ...verdict,

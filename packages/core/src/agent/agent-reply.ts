@@ -28,7 +28,9 @@ export function transcriptFromReply(reply: unknown, defaults: ReplyDefaults): Tr
     const kind = raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw;
     throw new Error(`agent returned ${kind}, not a transcript object with an "answer"`);
   }
-  const parsed = TranscriptSchema.safeParse({ turns: 1, ...defaults, ...raw });
+  // One call answers one turn: the conversation is the runner's to assemble, never the agent's to claim.
+  const { conversation: _c, conversationEnd: _e, userError: _u, userUsage: _uu, ...turn } = raw as Partial<Transcript>;
+  const parsed = TranscriptSchema.safeParse({ turns: 1, ...defaults, ...turn });
   if (parsed.success) return parsed.data;
   throw new Error(`agent returned an invalid transcript: ${describeIssue(parsed.error.issues[0] as z.core.$ZodIssue)}`);
 }

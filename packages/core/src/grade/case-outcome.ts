@@ -6,6 +6,8 @@ function reason(failure: Failure): string {
   switch (failure.source) {
     case 'agent':
       return `agent error: ${failure.error}`;
+    case 'conversation':
+      return `conversation not graded: ${failure.detail}`;
     case 'check':
       return `${failure.target}: check "${failure.check.name}" failed: ${failure.check.detail}`;
     case 'judge error':
@@ -21,11 +23,12 @@ function reason(failure: Failure): string {
 
 /**
  * A case passes when the agent answered, every check passed and every judged item passed. Judge
- * and agent failures make it an error: neither a pass nor a finding missed.
+ * and agent failures make it an error: neither a pass nor a finding missed; so does a conversation left
+ * ungraded (turn limit, user simulator error), which is not the agent's failure either.
  */
 export function caseOutcome(graded: Graded): { status: CaseStatus; reasons: string[] } {
   const failures = caseFailures(graded);
-  const error = failures.some((failure) => failure.source === 'agent' || failure.source === 'judge error');
+  const error = failures.some((failure) => ['agent', 'judge error', 'conversation'].includes(failure.source));
   const status: CaseStatus = error ? 'error' : failures.length > 0 ? 'failed' : 'passed';
   return { status, reasons: failures.map(reason) };
 }

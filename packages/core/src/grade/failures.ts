@@ -24,6 +24,7 @@ type Judged<S extends Verdict['status']> = Extract<Verdict, { status: S }>;
  */
 export type Failure =
   | { source: 'agent'; target: 'agent'; error: string }
+  | { source: 'conversation'; target: 'user'; detail: string }
   | { source: 'check'; target: RisenPart; check: CheckResult }
   | { source: 'judge error'; target: 'judge'; verdict: Judged<'error'> }
   | { source: JudgedItemKind; target: RisenPart; verdict: Judged<'ok'>; what: string };
@@ -36,9 +37,25 @@ export interface Graded {
   verdicts: readonly Verdict[];
 }
 
+/**
+ * Why a conversation was not graded, when it was not: it hit its turn limit without ###STOP###, or the
+ * simulated user broke the protocol. Neither is the agent's failure; the case is an error, out of the pass
+ * rate like an infrastructure failure, and its checks and judge are not run.
+ */
+export function ungradedConversation(transcript: Transcript): string | undefined {
+  if (transcript.conversationEnd === 'turn-limit') {
+    const replies = transcript.conversation?.filter((turn) => turn.role === 'agent').length ?? 0;
+    return `it reached its limit of ${replies} agent replies without the user ending it (###STOP###)`;
+  }
+  if (transcript.conversationEnd === 'user-error') return `user simulator error: ${transcript.userError ?? 'unknown'}`;
+  return undefined;
+}
+
 /** Every failure of a case, in report order: the agent's, then failed checks, then judged items. */
 export function caseFailures(graded: Graded): Failure[] {
   const failures: Failure[] = [];
+  const ungraded = ungradedConversation(graded.transcript);
+  if (ungraded !== undefined) failures.push({ source: 'conversation', target: 'user', detail: ungraded });
   if (graded.transcript.error) failures.push({ source: 'agent', target: 'agent', error: graded.transcript.error });
   for (const check of graded.checks) {
     if (!check.passed) failures.push({ source: 'check', target: check.part, check });

@@ -29,7 +29,7 @@ export type Counts = z.infer<typeof CountsSchema>;
 
 export const SuggestionSchema = z.object({
   /** The RISEN part to edit, or 'judge' / 'agent' when the prompt is not the problem. */
-  target: z.union([RisenPartSchema, z.literal('judge'), z.literal('agent')]),
+  target: z.union([RisenPartSchema, z.literal('judge'), z.literal('agent'), z.literal('user')]),
   caseId: z.string(),
   text: z.string(),
 });

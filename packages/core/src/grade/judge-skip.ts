@@ -1,5 +1,6 @@
 import type { CheckResult } from '../schema/check.ts';
 import type { Transcript } from '../schema/transcript.ts';
+import { ungradedConversation } from './failures.ts';
 
 /** Whether a case's items go to the judge: all of them, none (no verdicts at all), or none with a reason. */
 export type JudgeDecision = { judge: 'all' } | { judge: 'none' } | { judge: 'skip'; reason: string };
@@ -15,7 +16,8 @@ export function judgeDecision(
   checks: readonly CheckResult[],
   judgeAlways = false,
 ): JudgeDecision {
-  if (transcript.error) return { judge: 'none' };
+  // A conversation left ungraded (turn limit, user simulator error) is not judged: it is reported as such.
+  if (transcript.error || ungradedConversation(transcript) !== undefined) return { judge: 'none' };
   if (transcript.turnLimitReached) {
     return { judge: 'skip', reason: 'the agent stopped at the turn limit without an answer' };
   }

@@ -9,6 +9,8 @@ function advice(failure: Failure): string {
   switch (failure.source) {
     case 'agent':
       return `the agent failed (${failure.error}); fix the backend or raise the limit`;
+    case 'conversation':
+      return `the conversation was not graded (${failure.detail}); raise the case's user.maxTurns or fix the user simulator`;
     case 'check':
       // The detail leads: it names what happened ("issue_refund must never be called; it was called with …").
       return `${failure.check.detail} — make the ${failure.target} explicit about it`;

@@ -16,6 +16,17 @@ function toolCallLines(transcript: Transcript): string {
   return transcript.toolCalls.map((call, i) => `${i + 1}. ${describeCall(call, true)}`).join('\n');
 }
 
+/** A conversation as the judge reads it: each turn on its own line, the tools an agent turn called under it. */
+function conversationLines(transcript: Transcript): string | undefined {
+  if (!transcript.conversation) return undefined;
+  return transcript.conversation
+    .map((turn, i) => {
+      const calls = (turn.toolCalls ?? []).map((call) => `\n    called ${describeCall(call, true)}`).join('');
+      return `${i + 1}. ${turn.role}: ${turn.text}${calls}`;
+    })
+    .join('\n');
+}
+
 /** Every judge question a case raises: one per expected finding, one per expectedAbsent item, the rubric. */
 export function judgeRequests(
   pack: Pack,
@@ -31,6 +42,7 @@ export function judgeRequests(
     input: testCase.input,
     answer: transcript.answer,
     ...(pack.tools && { toolCalls: toolCallLines(transcript) }),
+    ...(transcript.conversation && { conversation: conversationLines(transcript) }),
     ...(testCase.acceptable?.length && { acceptable: testCase.acceptable }),
   };
   const yesNo = style === 'yes-no';

@@ -12,6 +12,8 @@ export interface JudgeContext {
   answer: string;
   /** The agent's tool calls, one per line, for packs with tools: a rubric may be about them. */
   toolCalls?: string;
+  /** A conversation case's turns, one line each (tool calls under their agent turn); absent for one-message cases. */
+  conversation?: string;
   /** The case's acceptable items: real issues it does not score, which no false-positive question may count. */
   acceptable?: string[];
 }
@@ -45,6 +47,15 @@ function system(ctx: JudgeContext, role: string, steps: string[], expectation: s
   ].join('\n\n');
 }
 
+/** Said outside the fences of a conversation case: the answer is one reply of several, judged as a whole. */
+function conversationNotice(ctx: JudgeContext): string {
+  return (
+    `This was a conversation: the input is the user's first message, the ${ctx.subject.replace(/\s+/g, '_')} ` +
+    "block holds the agent's last reply, and the conversation block holds every turn in order, with the tools " +
+    'the agent called in each. Assess the item over the whole conversation.'
+  );
+}
+
 /**
  * What the judge reads: the input, the answer, the tool calls when the pack has tools, then the item.
  * The first three are untrusted: each is capped and fenced, so an answer cannot close its own block.
@@ -54,10 +65,12 @@ export function material(ctx: JudgeContext, item?: string): string {
     ['input', capForJudge(ctx.input)],
     [ctx.subject.replace(/\s+/g, '_'), capForJudge(ctx.answer)],
     ...(ctx.toolCalls !== undefined ? [['tool_calls', capForJudge(ctx.toolCalls)] as [string, string]] : []),
+    ...(ctx.conversation !== undefined ? [['conversation', capForJudge(ctx.conversation)] as [string, string]] : []),
   ];
   const id = fenceId([...blocks.map(([, text]) => text), item ?? '']);
   return [
     fenceNotice(id),
+    ...(ctx.conversation !== undefined ? [conversationNotice(ctx)] : []),
     ...blocks.map(([name, text]) => fenced(name, text, id)),
     ...(item !== undefined ? [item] : []),
   ].join('\n\n');

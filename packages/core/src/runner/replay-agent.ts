@@ -12,6 +12,14 @@ export interface ReplayOptions {
   environment?: boolean;
 }
 
+/** The agents that answer from stored transcripts: a conversation they replay needs no simulated user. */
+const replaying = new WeakSet<AgentPort>();
+
+/** Whether this agent answers from a stored run (replayAgent), so never asks a simulated user anything. */
+export function isReplayAgent(agent: AgentPort): boolean {
+  return replaying.has(agent);
+}
+
 /** The transcript a stored run recorded for a case and epoch, or undefined. */
 export type StoredTranscript = (caseId: string, epoch: number) => Transcript | undefined;
 
@@ -21,7 +29,7 @@ export type StoredTranscript = (caseId: string, epoch: number) => Transcript | u
  * results holds only those in progress.
  */
 export function replayAgent(agent: ModelRef, stored: StoredTranscript, options: ReplayOptions = {}): AgentPort {
-  return {
+  const port: AgentPort = {
     backend: agent.backend,
     model: agent.model,
     async run(request) {
@@ -34,7 +42,10 @@ export function replayAgent(agent: ModelRef, stored: StoredTranscript, options: 
       }
       // Nothing was spent now: the tokens and retries belong to the stored run, as with a cache hit.
       const { retries: _spent, ...replayed } = transcript;
-      return { ...replayed, usage: { input: 0, output: 0 } };
+      const free = { input: 0, output: 0 };
+      return { ...replayed, usage: free, ...(replayed.userUsage && { userUsage: free }) };
     },
   };
+  replaying.add(port);
+  return port;
 }

@@ -4,6 +4,7 @@ import { runChecks } from '../checks/define-check.ts';
 import { InfrastructureError } from '../errors/infrastructure-error.ts';
 import { caseOutcome } from '../grade/case-outcome.ts';
 import { type CaseRecord, type CompactRun, caseRecord, recordSharing, type Share } from '../grade/case-record.ts';
+import { ungradedConversation } from '../grade/failures.ts';
 import { judgeDecision } from '../grade/judge-skip.ts';
 import { judgeItems, judgeRequests, skippedVerdicts } from '../judge/judge-case.ts';
 import type { Gate, JudgeItemRequest } from '../judge/judge-item.ts';
@@ -11,7 +12,7 @@ import { type JudgeTuning, loadPackJudgeTuning } from '../judge/judge-prompt.ts'
 import type { JudgeStyle } from '../judge/verdict.ts';
 import type { Pack } from '../pack/define-pack.ts';
 import type { Variant } from '../pack/prompt.ts';
-import type { AgentPort, JudgePort } from '../ports/backend-ports.ts';
+import type { AgentPort, JudgePort, UserSimulatorPort } from '../ports/backend-ports.ts';
 import { redactUrls } from '../redact/redact-url.ts';
 import type { Case } from '../schema/case.ts';
 import type { CaseResult } from '../schema/result.ts';
@@ -19,12 +20,19 @@ import type { Transcript } from '../schema/transcript.ts';
 import { type Environment, snapshotOf } from '../tools/environment.ts';
 import type { AdaptiveConcurrency } from './adaptive-concurrency.ts';
 import { type AgentPhase, CASE_WINDOW, runInWindows } from './case-window.ts';
+import { isReplayAgent } from './replay-agent.ts';
+import { MissingUserSimulatorError, runConversation } from './run-conversation.ts';
 
 export interface RunOptions {
   pack: Pack;
   variant: Variant;
   cases: Case[];
   agent: AgentPort;
+  /**
+   * The simulated user of conversation cases (`user.simulated`); a run with such a case and none is a usage
+   * error. Scripted conversations need none.
+   */
+  userSimulator?: UserSimulatorPort;
   /** Omit for a structural-only run: no judge call is made. */
   judge?: JudgePort;
   /** Model calls in flight at once, shared by agent and judge calls across all cases. */
@@ -110,14 +118,27 @@ async function runCase(
       // a 30,000-result run does not hold 30,000 sets of tools while it waits.
       environment = pack.environment?.();
       const tools = environment ? environment.tools : pack.tools?.();
-      return agent.run({
+      const first = {
         caseId: testCase.id,
         epoch,
         systemPrompt: options.variant.text,
         input: testCase.input,
         maxTurns: options.maxTurns ?? 6,
-        ...(tools && tools.length > 0 ? { tools } : { onCallSent: phase.agentOver }),
-      });
+        ...(tools && tools.length > 0 && { tools }),
+      };
+      if (testCase.user) {
+        // One environment for the whole conversation: its tools' state carries over from turn to turn.
+        const { userSimulator } = options;
+        const maxReplyChars = options.maxAnswerChars ?? MAX_ANSWER_CHARS;
+        return runConversation({
+          agent,
+          first,
+          user: testCase.user,
+          maxReplyChars,
+          ...(userSimulator && { userSimulator }),
+        });
+      }
+      return agent.run({ ...first, ...(!first.tools && { onCallSent: phase.agentOver }) });
     });
     if (started === undefined) {
       phase.agentOver();
@@ -125,7 +146,7 @@ async function runCase(
     }
     transcript = capAnswer(started, options.maxAnswerChars ?? MAX_ANSWER_CHARS);
   } catch (error) {
-    if (error instanceof InfrastructureError) throw error;
+    if (error instanceof InfrastructureError || error instanceof MissingUserSimulatorError) throw error;
     transcript = failedAgentTranscript(testCase.input, agent.model, error);
   }
   // The world as the agent left it, for end-state checks. An end state the transcript already carries (a
@@ -142,7 +163,7 @@ async function runCase(
   let questions: JudgeItemRequest[] = [];
   let decision: ReturnType<typeof judgeDecision>;
   try {
-    if (options.structural !== false && !transcript.error) {
+    if (options.structural !== false && !transcript.error && ungradedConversation(transcript) === undefined) {
       checks = runChecks([...pack.checks, ...trajectoryChecks(pack, testCase)], transcript, testCase);
     }
     decision = judgeDecision(transcript, checks, options.judgeAlways);
@@ -204,6 +225,11 @@ async function runRemaining(options: RunOptions, done: Map<string, CaseRecord>, 
     limit.concurrency = Math.min(options.concurrency, next);
   });
   const gate: Gate = (call) => limit(call);
+  const simulated = options.cases.find((testCase) => testCase.user?.simulated);
+  // A re-judge replays stored conversations: it asks no user anything, so needs no simulator.
+  if (simulated && !options.userSimulator && !isReplayAgent(options.agent)) {
+    throw new MissingUserSimulatorError(simulated.id);
+  }
   const epochs = options.epochs ?? 1;
   if (!Number.isInteger(epochs) || epochs < 1) throw new Error(`epochs must be a positive integer, got ${epochs}`);
   const tuning =

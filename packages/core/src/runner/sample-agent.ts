@@ -32,7 +32,9 @@ export function withSampleFallback(
       try {
         return await agent.run(request);
       } catch (error) {
-        if (!findCacheMiss(error)) throw error;
+        // A sample stands for a whole case run: it answers a conversation's first turn (as the whole
+        // conversation when it holds one), never a later turn.
+        if (!findCacheMiss(error) || request.conversation) throw error;
       }
       if (otherPrompt) {
         throw new Error(

@@ -1,4 +1,4 @@
-import type { Transcript } from '@evalpacks/core';
+import type { ConversationTurn, Transcript } from '@evalpacks/core';
 import type { Model, Tool as StrandsTool } from '@strands-agents/sdk';
 import type { ChatRequest } from 'ollama';
 import type { RetryCount } from '../common/retry-policy.ts';
@@ -21,6 +21,8 @@ export interface RunOllamaAgentOptions extends OllamaAgentSettings {
   hosts: OllamaHosts;
   systemPrompt: string;
   input: string;
+  /** A conversation case's turns before `input`. */
+  conversation?: ConversationTurn[];
   tools?: StrandsTool[];
   /** Model calls allowed; a loop still asking for tools after this many is cut off. */
   maxTurns: number;

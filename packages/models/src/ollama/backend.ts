@@ -36,6 +36,7 @@ export function createOllamaAgent(options: OllamaRoleOptions & { maxTokens?: num
           turns: wrap,
           systemPrompt: request.systemPrompt,
           input: request.input,
+          ...(request.conversation && { conversation: request.conversation }),
           maxTurns: request.maxTurns,
           tools,
           ...(request.onCallSent && { onCallSent: request.onCallSent }),

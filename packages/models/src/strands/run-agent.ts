@@ -1,4 +1,4 @@
-import type { StopReason, Transcript } from '@evalpacks/core';
+import type { ConversationTurn, StopReason, Transcript } from '@evalpacks/core';
 import { findCacheMiss, type InfrastructureError } from '@evalpacks/core/runner';
 import type { AgentResult, Message, Model, Tool as StrandsTool } from '@strands-agents/sdk';
 import {
@@ -8,6 +8,7 @@ import {
   BeforeModelCallEvent,
   MaxTokensError,
 } from '@strands-agents/sdk';
+import { conversationMessages } from './conversation-messages.ts';
 import { TranscriptRecorder } from './transcript-recorder.ts';
 
 export interface RunStrandsAgentOptions {
@@ -17,6 +18,8 @@ export interface RunStrandsAgentOptions {
   modelName: string;
   systemPrompt: string;
   input: string;
+  /** A conversation case's turns before `input` (AgentRequest.conversation): the agent starts from them. */
+  conversation?: ConversationTurn[];
   tools?: StrandsTool[];
   /** Model calls allowed; a loop still asking for tools after this many is cut off. */
   maxTurns: number;
@@ -70,6 +73,7 @@ export async function runStrandsAgent(options: RunStrandsAgentOptions): Promise<
     model,
     systemPrompt,
     tools,
+    ...(options.conversation && { messages: conversationMessages(options.conversation) }),
     printer: false,
     // Strands' retries would hide failures and inflate latency; backends own that policy.
     retryStrategy: null,

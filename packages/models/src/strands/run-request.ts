@@ -12,9 +12,18 @@ export type BackendAgentErrors = Pick<RunStrandsAgentOptions, 'asInfrastructureE
  */
 export function backendAgentRun(modelName: string, errors: BackendAgentErrors): LoadedBackendAgent['run'] {
   return async (model, request, tools) => {
-    const { systemPrompt, input, maxTurns } = request;
+    const { systemPrompt, input, maxTurns, conversation } = request;
     const { value: transcript, retries } = await countRetries(() =>
-      runStrandsAgent({ model, modelName, tools, ...errors, systemPrompt, input, maxTurns }),
+      runStrandsAgent({
+        model,
+        modelName,
+        tools,
+        ...errors,
+        systemPrompt,
+        input,
+        maxTurns,
+        ...(conversation && { conversation }),
+      }),
     );
     return { ...transcript, retries };
   };
