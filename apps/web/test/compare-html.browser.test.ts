@@ -8,6 +8,7 @@ import { compareRuns } from '@evalpacks/core/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareHtml } from '../src/report/compare-html.ts';
 import { launchChromium } from './support/browser.ts';
+import { figureShot } from './support/screenshots.ts';
 
 /** Model and case text that would run, fetch or break the page if it were not escaped. */
 const HOSTILE = `<script>window.__xss = 'script'; alert('script')</script><img src="https://beacon.example/x.png">`;
@@ -94,6 +95,10 @@ describe('comparison.html: one self-contained page under the run report’s CSP'
     });
     const tab = await context.newPage();
     const dialogs: string[] = [];
+    const refused: string[] = [];
+    tab.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
     tab.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
@@ -117,8 +122,34 @@ describe('comparison.html: one self-contained page under the run report’s CSP'
       '3/3 = 100.0% (95% CI 43.9–100.0%)',
       '2/3 = 66.7% (95% CI 20.8–93.9%)',
     ]);
+    // The rates as a forest plot: every figure with both sides' point and 95% interval, and its text alternative.
+    const forest = tab.locator('svg.forest-plot');
+    expect(await forest.getAttribute('aria-labelledby')).toBe('compare-rates-title compare-rates-desc');
+    const drawn = await forest
+      .locator('g.rate')
+      .evaluateAll((gs) =>
+        gs.map((g) => [
+          g.getAttribute('data-figure'),
+          g.getAttribute('data-side'),
+          g.querySelectorAll('line.interval').length,
+        ]),
+      );
+    expect(drawn).toEqual([
+      ['recall', '0', 1],
+      ['recall', '1', 1],
+      ['all items', '0', 1],
+      ['all items', '1', 1],
+    ]);
+    expect(await forest.locator('desc').textContent()).toContain(
+      'all items: baseline (run 1) 3/3 = 100.0% (95% CI 43.9–100.0%); v2 ',
+    );
+    expect(await tab.locator('svg.difference-plot title').textContent()).toBe(
+      `Paired difference, v2 ${HOSTILE} − baseline: −33.3 points`,
+    );
+    await figureShot(tab.locator('section:has(svg.forest-plot)'), 'comparison-html-figures');
     expect(await tab.evaluate(() => (globalThis as { __xss?: string }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
+    expect(refused).toEqual([]);
     expect(requested).toEqual([url]);
     await context.close();
   });

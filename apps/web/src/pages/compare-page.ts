@@ -1,5 +1,6 @@
 import type { PairedItem } from '@evalpacks/core/stats';
 import type { RunListing, RunRecord } from '@evalpacks/store';
+import { compareFigures } from '../figures/compare-figures.ts';
 import type { StoredComparison } from '../grading/compare-stored.ts';
 import { describeModel, when } from '../views/format.ts';
 import { type Html, html } from '../views/html.ts';
@@ -41,7 +42,7 @@ export interface ComparePageData {
   problem?: string;
 }
 
-/** Two runs of one pack: the items that flipped per case, then core's paired statistics. */
+/** Two runs of one pack: the items that flipped per case, then core's paired statistics drawn as figures. */
 export function comparePage(data: ComparePageData): Html {
   const { pair, result } = data;
   const flipped = result?.comparison.cases.filter((c) => c.gained.length + c.lost.length > 0) ?? [];
@@ -62,7 +63,7 @@ export function comparePage(data: ComparePageData): Html {
         )}</tbody></table>`
       : html`<p>no item changed its verdict</p>`
   }</section>
-  <section><h2>Paired statistics</h2>${result.notes.map((note) => html`<p class="graded-now">${note}</p>`)}<pre class="summary">${result.overall}</pre></section>`
+  <section><h2>Paired statistics</h2>${result.notes.map((note) => html`<p class="graded-now">${note}</p>`)}${compareFigures(result.document, result.corrected)}</section>`
       : ''
   }`;
   return layout({ title: 'Compare', body });
