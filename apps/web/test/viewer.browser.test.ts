@@ -92,6 +92,22 @@ describe('the viewer in Chromium, over a store of real runs against the Ollama s
       'judge avoid-tool-use: judge error on "rubric"; try a larger --judge-model',
       'judge word-count: judge error on "rubric"; try a larger --judge-model',
     ]);
+    // Its rates drawn, one side, each with its interval; the same figures in the table after the plot.
+    expect(
+      await page
+        .locator('svg.forest-plot g.rate')
+        .evaluateAll((gs) =>
+          gs.map((g) => [g.getAttribute('data-figure'), g.querySelectorAll('line.interval').length]),
+        ),
+    ).toEqual([
+      ['cases passed', 1],
+      ['structural', 1],
+    ]);
+    expect(await cells(page, '#run-rates-table tbody tr')).toEqual([
+      ['2/4 = 50.0% (95% CI 15.0–85.0%)'],
+      ['11/11 = 100.0% (95% CI 74.1–100.0%)'],
+    ]);
+    await figureShot(page.locator('figure.forest'), 'run-figures');
     await screenshot(page, 'run');
     await page.click('a[data-filter="errors"]');
     const errored = await page.locator('#cases tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-case')));

@@ -22,11 +22,14 @@ function correctedCell(corrected: CorrectedRate | undefined, flagged: boolean): 
     lower: flagged ? 1 - corrected.upper : corrected.lower,
     upper: flagged ? 1 - corrected.lower : corrected.upper,
   };
-  return { rate, text: `${percent(rate.estimate)} (${formatInterval(rate)})` };
+  const { truePositive: tp, falseNegative: fn, trueNegative: tn, falsePositive: fp } = corrected.labels;
+  // A corrected figure is never shown without the labels behind it (as the summaries print it).
+  const labels = `${tp + fn + tn + fp} labels (${tp + fn} passing, ${tn + fp} failing)`;
+  return { rate, text: `${percent(rate.estimate)} (${formatInterval(rate)}) · ${labels}` };
 }
 
-/** Which raw row each judged kind corrects: findings caught beside recall, bait flagged beside false positives. */
-const CORRECTS = { recall: 'findings', 'false positives': 'absent' } as const;
+/** Which raw row each judged kind corrects: findings caught beside recall (a run's findings), bait flagged beside false positives. */
+const CORRECTS = { recall: 'findings', findings: 'findings', 'false positives': 'absent' } as const;
 
 /**
  * The rows with a judge-corrected row after each raw one a side's stored grade corrected (only when some
