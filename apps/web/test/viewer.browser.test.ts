@@ -107,8 +107,8 @@ describe('the viewer in Chromium, over a store of real runs against the Ollama s
       ['2/4 = 50.0% (95% CI 15.0–85.0%)'],
       ['11/11 = 100.0% (95% CI 74.1–100.0%)'],
     ]);
-    await figureShot(page.locator('figure.forest'), 'run-figures');
     await screenshot(page, 'run');
+    await figureShot(page.locator('figure.forest'), 'run-figures');
     await page.click('a[data-filter="errors"]');
     const errored = await page.locator('#cases tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-case')));
     expect(errored.sort()).toEqual(['avoid-tool-use', 'word-count']);
@@ -234,8 +234,8 @@ describe('the viewer in Chromium, over a store of real runs against the Ollama s
     );
     expect(await page.locator('svg.difference-plot rect.undetectable').count()).toBe(1);
     expect(refused).toEqual([]);
-    await figureShot(page.locator('section:has(svg.forest-plot)'), 'compare-figures');
     await screenshot(page, 'compare');
+    await figureShot(page.locator('section:has(svg.forest-plot)'), 'compare-figures');
     await page.goto(`${viewer.url}compare?a=3&b=99`);
     expect(await page.locator('.problem').textContent()).toBe('no such run');
   });
