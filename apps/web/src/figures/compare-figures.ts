@@ -1,4 +1,3 @@
-import type { CorrectedFigures } from '@evalpacks/core/grade';
 import { casesNeeded, compareRateRows, formatP, points } from '@evalpacks/core/report';
 import type { ComparisonDocument } from '@evalpacks/core/stats';
 import { type Html, html } from '../views/html.ts';
@@ -39,10 +38,11 @@ function testsList(doc: ComparisonDocument): Html {
 /**
  * A comparison's overall figures as the viewer's compare page and comparison.html draw them, from the
  * comparison document alone: both sides' rates on one forest plot (judge-corrected ones beside the raw
- * where a side's stored grade has them), the paired difference against zero with the detectable change,
+ * where the document carries a side's, from its stored grade), the paired difference against zero with the detectable change,
  * then the tests in words.
  */
-export function compareFigures(doc: ComparisonDocument, corrected: (CorrectedFigures | undefined)[] = []): Html {
+export function compareFigures(doc: ComparisonDocument): Html {
+  const corrected = [doc.baseline.corrected, doc.variant.corrected];
   const rows = compareRateRows(doc).map((row) => ({
     label: row.label,
     cells: [rateCell(row.baseline), rateCell(row.variant)],

@@ -7,8 +7,6 @@ export interface StoredComparison {
   comparison: Comparison;
   /** The comparison as `pnpm compare --reporter json` writes it: what the page's figures are drawn from. */
   document: ComparisonDocument;
-  /** Each side's judge-corrected figures, where its stored grade has them. */
-  corrected: (CorrectedFigures | undefined)[];
   /** For a side with no stored grade: that it was graded now, and under what. */
   notes: string[];
 }
@@ -63,10 +61,18 @@ export function compareStored(
     epochs: Math.max(left.epochs, right.epochs),
     policy: baseline[1].grade.policy,
     ...(left.judge && { judge: left.judge }),
-    baseline: { run: comparedRun(left), tallies: baseline[1].grade.cases },
-    variant: { run: comparedRun(right), tallies: variant[1].grade.cases },
+    baseline: {
+      run: comparedRun(left),
+      tallies: baseline[1].grade.cases,
+      ...(corrected[0] && { corrected: corrected[0] }),
+    },
+    variant: {
+      run: comparedRun(right),
+      tallies: variant[1].grade.cases,
+      ...(corrected[1] && { corrected: corrected[1] }),
+    },
     exitCode: comparisonExitCode(comparison.verdict),
   });
   const notes = [baseline, variant].flatMap(([run, shown]) => (shown.now ? [gradedNowNote(run.id, shown.now)] : []));
-  return { comparison, document, corrected, notes };
+  return { comparison, document, notes };
 }

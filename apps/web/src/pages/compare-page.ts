@@ -80,7 +80,7 @@ export function comparePage(data: ComparePageData): Html {
         )}</tbody></table>`
       : html`<p>no item changed its verdict</p>`
   }</section>
-  <section><h2>Paired statistics</h2>${result.notes.map((note) => html`<p class="graded-now">${note}</p>`)}${compareFigures(result.document, result.corrected)}</section>
+  <section><h2>Paired statistics</h2>${result.notes.map((note) => html`<p class="graded-now">${note}</p>`)}${compareFigures(result.document)}</section>
   ${flakyTable(result.document, pair)}`
       : ''
   }`;
