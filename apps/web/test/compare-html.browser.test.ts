@@ -2,12 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CaseTally, ItemTally } from '@evalpacks/core/grade';
+import type { CaseTally, CorrectedFigures, ItemTally } from '@evalpacks/core/grade';
 import { comparisonDocument } from '@evalpacks/core/report';
-import { compareRuns } from '@evalpacks/core/stats';
+import { type ComparisonDocument, ComparisonSchema, compareRuns } from '@evalpacks/core/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareHtml } from '../src/report/compare-html.ts';
 import { launchChromium } from './support/browser.ts';
+import { figureShot } from './support/screenshots.ts';
 
 /** Model and case text that would run, fetch or break the page if it were not escaped. */
 const HOSTILE = `<script>window.__xss = 'script'; alert('script')</script><img src="https://beacon.example/x.png">`;
@@ -48,20 +49,46 @@ const run = (id: number, variant: string) => ({
   startedAt: '2026-12-02T01:00:00.000Z',
 });
 
-function page(): string {
+/** A stored grade's corrected figures: findings corrected (labels of the judge that ran), no bait items. */
+const CORRECTED: CorrectedFigures = {
+  judge: { model: 'judge:1b', promptVersion: 'risen-judge-v3' },
+  used: 20,
+  stale: 0,
+  caseWrong: 0,
+  otherJudges: [],
+  findings: {
+    status: 'corrected',
+    raw: { passed: 3, total: 3 },
+    labels: { truePositive: 9, falseNegative: 1, trueNegative: 8, falsePositive: 2 },
+    estimate: 0.9,
+    lower: 0.6,
+    upper: 1,
+    tpr: { estimate: 0.9, k: 9, n: 10 },
+    tnr: { estimate: 0.8, k: 8, n: 10 },
+  },
+  absent: {
+    status: 'no-verdicts',
+    raw: { passed: 0, total: 0 },
+    labels: { truePositive: 0, falseNegative: 0, trueNegative: 0, falsePositive: 0 },
+    reason: 'no verdicts',
+  },
+};
+
+function document(corrected?: CorrectedFigures): ComparisonDocument {
   const [baseline, variant] = [tallies(() => true), tallies((c) => c !== 0)];
-  const doc = comparisonDocument(compareRuns(baseline, variant), {
+  return comparisonDocument(compareRuns(baseline, variant), {
     pack: 'code-review',
     split: 'all',
     epochs: 1,
     policy: 'majority',
     judge: { backend: 'ollama', model: 'judge:1b' },
-    baseline: { run: run(1, 'baseline'), tallies: baseline },
+    baseline: { run: run(1, 'baseline'), tallies: baseline, ...(corrected && { corrected }) },
     variant: { run: run(2, `v2 ${HOSTILE}`), tallies: variant },
     exitCode: 2,
   });
-  return compareHtml(doc);
 }
+
+const page = () => compareHtml(document());
 
 describe('comparison.html: one self-contained page under the run report’s CSP', () => {
   const file = join(mkdtempSync(join(tmpdir(), 'compare-html-')), 'comparison.html');
@@ -94,6 +121,10 @@ describe('comparison.html: one self-contained page under the run report’s CSP'
     });
     const tab = await context.newPage();
     const dialogs: string[] = [];
+    const refused: string[] = [];
+    tab.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
     tab.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
@@ -117,9 +148,55 @@ describe('comparison.html: one self-contained page under the run report’s CSP'
       '3/3 = 100.0% (95% CI 43.9–100.0%)',
       '2/3 = 66.7% (95% CI 20.8–93.9%)',
     ]);
+    // The rates as a forest plot: every figure with both sides' point and 95% interval, and its text alternative.
+    const forest = tab.locator('svg.forest-plot');
+    expect(await forest.getAttribute('aria-labelledby')).toBe('compare-rates-title compare-rates-desc');
+    const drawn = await forest
+      .locator('g.rate')
+      .evaluateAll((gs) =>
+        gs.map((g) => [
+          g.getAttribute('data-figure'),
+          g.getAttribute('data-side'),
+          g.querySelectorAll('line.interval').length,
+        ]),
+      );
+    expect(drawn).toEqual([
+      ['recall', '0', 1],
+      ['recall', '1', 1],
+      ['all items', '0', 1],
+      ['all items', '1', 1],
+    ]);
+    expect(await forest.locator('desc').textContent()).toContain(
+      'all items: baseline (run 1) 3/3 = 100.0% (95% CI 43.9–100.0%); v2 ',
+    );
+    expect(await tab.locator('svg.difference-plot title').textContent()).toBe(
+      `Paired difference, v2 ${HOSTILE} − baseline: −33.3 points`,
+    );
+    await figureShot(tab.locator('section:has(svg.forest-plot)'), 'comparison-html-figures');
     expect(await tab.evaluate(() => (globalThis as { __xss?: string }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
+    expect(refused).toEqual([]);
     expect(requested).toEqual([url]);
     await context.close();
+  });
+
+  it("draws a side's judge-corrected rate, carried by the document from its stored grade, hollow beside its raw one", () => {
+    const doc = document(CORRECTED);
+    // The document is what comparison.json holds: the corrected figures survive its schema.
+    expect(ComparisonSchema.parse(JSON.parse(JSON.stringify(doc))).baseline.corrected).toEqual(CORRECTED);
+    const text = compareHtml(doc);
+    const drawn = [
+      ...text.matchAll(/<g class="rate [^"]*" data-figure="([^"]*)" data-side="(\d)" data-kind="(\w+)">/g),
+    ];
+    expect(drawn.map((m) => m.slice(1))).toEqual([
+      ['recall', '0', 'raw'],
+      ['recall', '1', 'raw'],
+      ['recall', '0', 'corrected'],
+      ['all items', '0', 'raw'],
+      ['all items', '1', 'raw'],
+    ]);
+    expect(text).toContain(
+      '<tr data-figure="recall" data-corrected="true"><th>recall, judge-corrected</th><td>90.0% (95% CI 60.0–100.0%) · 20 labels (10 passing, 10 failing)</td><td>n/a</td></tr>',
+    );
   });
 });

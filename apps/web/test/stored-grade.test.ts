@@ -91,6 +91,15 @@ describe("the viewer shows a run's stored grade, never one of its own", () => {
     expect(same.status).toBe(200);
     expect(same.text).toContain('data-verdict="no detectable difference"');
     expect(same.text).not.toContain('graded now');
+    // Case "flaky" passed 2 of 3 epochs on both sides: listed per side, linked to that run's case page.
+    const flaky = [...same.text.matchAll(/<tr data-side="(\w+)" data-case="([^"]+)" data-item="([^"]+)">(.*?)<\/tr>/g)];
+    expect(flaky.map((m) => m.slice(1, 4))).toEqual([
+      ['baseline', 'flaky', 'check:table'],
+      ['variant', 'flaky', 'check:table'],
+    ]);
+    expect(flaky[1]?.[4]).toBe(
+      '<td>variant #2</td><td><a href="/runs/2/cases/flaky">flaky</a></td><td>Table</td><td>2/3</td>',
+    );
     const mixed = await ask(app, '/compare?a=1&b=3');
     expect(mixed.status).toBe(400);
     expect(mixed.text).toContain(

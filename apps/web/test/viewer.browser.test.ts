@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { buildStore } from './support/build-store.ts';
-import { screenshot } from './support/screenshots.ts';
+import { figureShot, screenshot } from './support/screenshots.ts';
 import { startViewerProcess, type ViewerProcess } from './support/viewer-process.ts';
 
 /** Each row's cells, whitespace collapsed. */
@@ -23,12 +23,16 @@ describe('the viewer in Chromium, over a store of real runs against the Ollama s
   let browser: Browser;
   let page: Page;
   const dialogs: string[] = [];
+  const refused: string[] = [];
 
   beforeAll(async () => {
     const store = await buildStore();
     viewer = await startViewerProcess(store);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
@@ -88,7 +92,23 @@ describe('the viewer in Chromium, over a store of real runs against the Ollama s
       'judge avoid-tool-use: judge error on "rubric"; try a larger --judge-model',
       'judge word-count: judge error on "rubric"; try a larger --judge-model',
     ]);
+    // Its rates drawn, one side, each with its interval; the same figures in the table after the plot.
+    expect(
+      await page
+        .locator('svg.forest-plot g.rate')
+        .evaluateAll((gs) =>
+          gs.map((g) => [g.getAttribute('data-figure'), g.querySelectorAll('line.interval').length]),
+        ),
+    ).toEqual([
+      ['cases passed', 1],
+      ['structural', 1],
+    ]);
+    expect(await cells(page, '#run-rates-table tbody tr')).toEqual([
+      ['2/4 = 50.0% (95% CI 15.0–85.0%)'],
+      ['11/11 = 100.0% (95% CI 74.1–100.0%)'],
+    ]);
     await screenshot(page, 'run');
+    await figureShot(page.locator('figure.forest'), 'run-figures');
     await page.click('a[data-filter="errors"]');
     const errored = await page.locator('#cases tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-case')));
     expect(errored.sort()).toEqual(['avoid-tool-use', 'word-count']);
@@ -176,13 +196,46 @@ describe('the viewer in Chromium, over a store of real runs against the Ollama s
       'Answer contains "5" (1/1 → 0/1)',
     ]);
     expect(await page.locator('tr[data-case="word-count"] ul.gained li').count()).toBe(0);
-    const statistics = (await page.locator('pre.summary').textContent()) ?? '';
-    expect(statistics).toContain(
-      '  difference        −40.0 points (95% CI −60.8 to −19.2 points; paired per item, clustered by case)',
+    // The statistics are figures, not the console's text: no <pre> on the page at all.
+    expect(await page.locator('main pre').count()).toBe(0);
+    const forest = page.locator('svg.forest-plot');
+    expect(await forest.getAttribute('role')).toBe('img');
+    expect(await forest.locator('title').first().textContent()).toBe('Rates of #3 baseline and #4 baseline');
+    const drawn = await forest
+      .locator('g.rate')
+      .evaluateAll((gs) =>
+        gs.map((g) => [
+          g.getAttribute('data-figure'),
+          g.getAttribute('data-side'),
+          g.querySelectorAll('line.interval').length,
+        ]),
+      );
+    expect(drawn).toEqual([
+      ['structural', '0', 1],
+      ['structural', '1', 1],
+      ['all items', '0', 1],
+      ['all items', '1', 1],
+    ]);
+    expect(await cells(page, '#compare-rates-table tbody tr')).toEqual([
+      ['11/11 = 100.0% (95% CI 74.1–100.0%)', '5/11 = 45.5% (95% CI 21.3–72.0%)'],
+      ['15/15 = 100.0% (95% CI 79.6–100.0%)', '9/15 = 60.0% (95% CI 35.7–80.2%)'],
+    ]);
+    expect(await page.locator('dd[data-figure="difference"]').textContent()).toBe(
+      '−40.0 points (95% CI −60.8 to −19.2 points; paired per item, clustered by case)',
     );
-    expect(statistics).toContain('  permutation test  p = 0.1250 over cases (exact, 16 sign assignments)');
-    expect(statistics).toContain('  exact McNemar     p = 0.0313 over items (0 gained, 6 lost)');
+    expect(await page.locator('dd[data-figure="permutation"]').textContent()).toBe(
+      'p = 0.1250 over cases (exact, 16 sign assignments)',
+    );
+    expect(await page.locator('dd[data-figure="mcnemar"]').textContent()).toBe(
+      'p = 0.0313 over items (0 gained, 6 lost)',
+    );
+    expect(await page.locator('svg.difference-plot desc').textContent()).toBe(
+      '−40.0 points, 95% CI −60.8 to −19.2 points; with 4 cases no difference can be detected.',
+    );
+    expect(await page.locator('svg.difference-plot rect.undetectable').count()).toBe(1);
+    expect(refused).toEqual([]);
     await screenshot(page, 'compare');
+    await figureShot(page.locator('section:has(svg.forest-plot)'), 'compare-figures');
     await page.goto(`${viewer.url}compare?a=3&b=99`);
     expect(await page.locator('.problem').textContent()).toBe('no such run');
   });

@@ -19,9 +19,9 @@ export {
 } from './grade/repeat-figures.ts';
 export { type RunSummary, summarizeRun } from './grade/run-figures.ts';
 export { redactUrl, redactUrls, splitCredentials } from './redact/redact-url.ts';
-export { type CompareReporterOptions, printComparison } from './report/compare-console.ts';
+export { type CompareReporterOptions, casesNeeded, formatP, printComparison } from './report/compare-console.ts';
 export { type ComparisonFacts, comparisonDocument } from './report/compare-document.ts';
-export { compareFigureRows } from './report/compare-figure-rows.ts';
+export { type CompareRateRow, compareFigureRows, compareRateRows } from './report/compare-figure-rows.ts';
 export { type CompareJunitOptions, compareJunit } from './report/compare-junit.ts';
 export {
   COMMENT_LIMIT,
@@ -31,7 +31,7 @@ export {
 } from './report/compare-markdown.ts';
 export { lowConfidenceNote, lowConfidenceRow } from './report/confidence-words.ts';
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
-export { formatInterval, formatRate, percent, points } from './report/format-rate.ts';
+export { flagged, formatInterval, formatRate, percent, points } from './report/format-rate.ts';
 export { itemCount, itemTitle } from './report/item-words.ts';
 export { type JsonReportOptions, jsonReport, jsonReportParts } from './report/json.ts';
 export { type JunitReportOptions, junitReport, junitReportParts } from './report/junit.ts';

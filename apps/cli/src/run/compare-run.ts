@@ -158,14 +158,19 @@ export async function executeCompare(plan: ComparePlan, store: EvalStore, io: Co
   if (plan.console) printComparison(comparison, { write: io.write, color: plan.color && io.isTTY, labels });
   const code = compareExit(comparison, plan.maxFlaky, io);
   const stored = (id: number) => store.run(id) as RunRecord;
+  // Each side's grade as stored when it finished: its judge-corrected figures, when it was graded with labels.
+  const correctedOf = (id: number) => {
+    const corrected = store.gradeSummary(id)?.corrected;
+    return corrected ? { corrected } : {};
+  };
   const facts: ComparedRuns['facts'] = {
     pack: plan.pack.name,
     split: plan.baseline.split,
     epochs: plan.baseline.epochs,
     policy: plan.baseline.policy.name,
     ...(plan.baseline.judge && { judge: plan.baseline.judge }),
-    baseline: { run: comparedRun(stored(before.id), labels[0]), tallies: paired.tallies[0] },
-    variant: { run: comparedRun(stored(after.id), labels[1]), tallies: paired.tallies[1] },
+    baseline: { run: comparedRun(stored(before.id), labels[0]), tallies: paired.tallies[0], ...correctedOf(before.id) },
+    variant: { run: comparedRun(stored(after.id), labels[1]), tallies: paired.tallies[1], ...correctedOf(after.id) },
   };
   const runs = { comparison, baselineRunId: before.id, variantRunId: after.id, facts };
   if (!paired.note) return { exitCode: code, ...runs };
@@ -209,8 +214,16 @@ export function executeStoredCompare(plan: StoredComparePlan, io: CommandIo): Co
     epochs: baseline.run.epochs,
     policy: plan.policy,
     ...(baseline.run.judge && { judge: baseline.run.judge }),
-    baseline: { run: comparedRun(baseline.run, labels[0]), tallies: baseline.grade.cases },
-    variant: { run: comparedRun(variant.run, labels[1]), tallies: variant.grade.cases },
+    baseline: {
+      run: comparedRun(baseline.run, labels[0]),
+      tallies: baseline.grade.cases,
+      ...(baseline.grade.corrected && { corrected: baseline.grade.corrected }),
+    },
+    variant: {
+      run: comparedRun(variant.run, labels[1]),
+      tallies: variant.grade.cases,
+      ...(variant.grade.corrected && { corrected: variant.grade.corrected }),
+    },
   };
   return { exitCode, comparison, baselineRunId: baseline.run.id, variantRunId: variant.run.id, facts };
 }

@@ -1,11 +1,12 @@
-import { printComparison } from '@evalpacks/core/report';
-import { type Comparison, compareRuns } from '@evalpacks/core/stats';
+import { type CorrectedFigures, comparisonExitCode } from '@evalpacks/core/grade';
+import { comparisonDocument } from '@evalpacks/core/report';
+import { type ComparedRun, type Comparison, type ComparisonDocument, compareRuns } from '@evalpacks/core/stats';
 import { type GradeTallies, gradedNowNote, type RunRecord, type ShownGrade } from '@evalpacks/store';
 
 export interface StoredComparison {
   comparison: Comparison;
-  /** The overall block exactly as `pnpm compare` prints it (its per-case blocks are shown as a table instead). */
-  overall: string;
+  /** The comparison as `pnpm compare --reporter json` writes it: what the page's figures are drawn from. */
+  document: ComparisonDocument;
   /** For a side with no stored grade: that it was graded now, and under what. */
   notes: string[];
 }
@@ -25,18 +26,53 @@ export function unpaired([left, a]: GradedSide, [right, b]: GradedSide): string 
   );
 }
 
-/** Two stored runs of one pack compared by core, each side by the case tallies of the grade it finished with. */
-export function compareStored(baseline: GradedSide, variant: GradedSide): StoredComparison {
+/** A side's run as the comparison names it (as `pnpm compare --runs` does, labelled by its number). */
+function comparedRun(run: RunRecord): ComparedRun {
+  const tag = (run.config as { tag?: unknown } | undefined)?.tag;
+  return {
+    id: run.id,
+    variant: run.variant,
+    promptHash: run.promptHash,
+    agent: { backend: run.agent.backend, model: run.agent.model },
+    label: `#${run.id} ${run.variant}`,
+    ...(typeof tag === 'string' && { tag }),
+    ...(run.gitCommit && { gitCommit: run.gitCommit }),
+    startedAt: run.startedAt,
+    ...(run.finishedAt && { finishedAt: run.finishedAt }),
+  };
+}
+
+/**
+ * Two stored runs of one pack compared by core, each side by the case tallies of the grade it finished
+ * with, as the comparison document every compare report renders. `corrected` is each side's stored
+ * judge-corrected figures, drawn beside the raw rates.
+ */
+export function compareStored(
+  baseline: GradedSide,
+  variant: GradedSide,
+  corrected: (CorrectedFigures | undefined)[] = [],
+): StoredComparison {
   const comparison = compareRuns(baseline[1].grade.cases, variant[1].grade.cases);
-  let text = '';
-  printComparison(comparison, {
-    write: (chunk) => {
-      text += chunk;
+  const [left, right] = [baseline[0], variant[0]];
+  const split = (left.config as { split?: unknown } | undefined)?.split;
+  const document = comparisonDocument(comparison, {
+    pack: left.pack,
+    split: typeof split === 'string' ? split : 'all',
+    epochs: Math.max(left.epochs, right.epochs),
+    policy: baseline[1].grade.policy,
+    ...(left.judge && { judge: left.judge }),
+    baseline: {
+      run: comparedRun(left),
+      tallies: baseline[1].grade.cases,
+      ...(corrected[0] && { corrected: corrected[0] }),
     },
-    color: false,
-    labels: [`#${baseline[0].id} ${baseline[0].variant}`, `#${variant[0].id} ${variant[0].variant}`],
-    cases: false,
+    variant: {
+      run: comparedRun(right),
+      tallies: variant[1].grade.cases,
+      ...(corrected[1] && { corrected: corrected[1] }),
+    },
+    exitCode: comparisonExitCode(comparison.verdict),
   });
   const notes = [baseline, variant].flatMap(([run, shown]) => (shown.now ? [gradedNowNote(run.id, shown.now)] : []));
-  return { comparison, overall: text.trimEnd(), notes };
+  return { comparison, document, notes };
 }

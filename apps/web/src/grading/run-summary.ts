@@ -2,6 +2,8 @@ import type { CaseResult, RunResult } from '@evalpacks/core';
 import type { GradeSummary, Suggestion } from '@evalpacks/core/grade';
 import { formatUsd, shownSuggestions, summaryText } from '@evalpacks/core/report';
 import { gradedNowNote, type RunRecord, type ShownGrade } from '@evalpacks/store';
+import type { ForestRow } from '../figures/forest-plot.ts';
+import { runFigureRows } from '../figures/run-figures.ts';
 
 /** A stored run with its results as core's reporters take it. */
 export function runResultOf(run: RunRecord, results: CaseResult[]): RunResult {
@@ -19,6 +21,8 @@ export function runResultOf(run: RunRecord, results: CaseResult[]): RunResult {
 export interface RunSummaryView {
   /** The summary block as the console prints it, from the run's grade, without colour. */
   text: string;
+  /** The rates with their intervals, drawn as the run page's forest plot. */
+  figures: ForestRow[];
   /** Each suggestion once, in the console's order. */
   suggestions: Suggestion[];
   /** Set when the run has no stored grade and this one was made now: under what, and why. */
@@ -47,6 +51,7 @@ export function summaryView(shown: ShownGrade<GradeSummary>, run: SummaryFacts):
   );
   return {
     text,
+    figures: runFigureRows(shown.grade, run.epochs > 1),
     suggestions: shownSuggestions(shown.grade.suggestions),
     ...(shown.now && { note: gradedNowNote(run.id, shown.now) }),
   };

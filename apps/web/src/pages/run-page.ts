@@ -1,4 +1,5 @@
 import { CASE_FILTERS, type CaseFilter, type CasePage, type RunRecord } from '@evalpacks/store';
+import { forestPlot } from '../figures/forest-plot.ts';
 import type { RunSummaryView } from '../grading/run-summary.ts';
 import { caseRow } from '../views/case-status.ts';
 import { describeModel, when } from '../views/format.ts';
@@ -44,7 +45,14 @@ function filterTabs(data: RunPageData): Html {
 function summarySections(run: RunRecord, summary: RunSummaryView): Html {
   const shown = summary.suggestions.slice(0, SUGGESTIONS_SHOWN);
   const more = summary.suggestions.length - shown.length;
-  return html`<section><h2>Summary</h2>${summary.note ? html`<p class="graded-now">${summary.note}</p>` : ''}<pre class="summary">${summary.text}</pre></section>
+  const rates = forestPlot({
+    id: 'run-rates',
+    title: `Rates of run #${run.id}`,
+    sides: [`run #${run.id}`],
+    rows: summary.figures,
+    basis: run.epochs > 1 ? '95% intervals clustered by case' : '95% intervals',
+  });
+  return html`<section><h2>Summary</h2>${summary.note ? html`<p class="graded-now">${summary.note}</p>` : ''}${rates}<pre class="summary">${summary.text}</pre></section>
   ${
     shown.length
       ? html`<section><h2>Suggestions</h2><ul class="suggestions">${shown.map(

@@ -1,35 +1,11 @@
-import { compareFigureRows, compareMarker, points } from '@evalpacks/core/report';
+import { compareMarker } from '@evalpacks/core/report';
 import type { CaseChange, ComparisonDocument } from '@evalpacks/core/stats';
+import { compareFigures } from '../figures/compare-figures.ts';
 import { describeModel, when } from '../views/format.ts';
 import { type Html, html, raw } from '../views/html.ts';
 import { reportHead } from './html-report.ts';
 
 const ratio = (t: { passed: number; total: number }) => (t.total > 0 ? `${t.passed}/${t.total}` : '–');
-
-/** Both sides' rates, a row each, as the console's overall block holds them (a table, not its text). */
-function figuresTable(doc: ComparisonDocument): Html {
-  const rows = compareFigureRows(doc);
-  return html`<table class="figures"><thead><tr><th>95% intervals clustered by case</th><th>${doc.baseline.run.label} (run ${doc.baseline.run.id})</th><th>${doc.variant.run.label} (run ${doc.variant.run.id})</th></tr></thead><tbody>${rows.map(
-    ([label, left, right]) => html`<tr data-figure="${label}"><th>${label}</th><td>${left}</td><td>${right}</td></tr>`,
-  )}</tbody></table>`;
-}
-
-function testsList(doc: ComparisonDocument): Html {
-  const d = doc.difference;
-  const interval =
-    d.lower !== null && d.upper !== null
-      ? `95% CI ${points(d.lower)} to ${points(d.upper)} points`
-      : 'no interval from a single case';
-  const detectable =
-    doc.detectable.difference === null
-      ? `nothing: with ${d.clusters} cases no difference can reach p < ${doc.alpha}`
-      : `±${points(Math.min(1, doc.detectable.difference)).slice(1)} points or more at 80% power with ${d.clusters} cases`;
-  return html`<dl class="tests">
-  <dt>difference</dt><dd data-figure="difference">${points(d.mean)} points (${interval}; paired per item, clustered by case)</dd>
-  <dt>permutation test</dt><dd>p ${doc.permutation.pValue.toPrecision(4)} over cases (${doc.permutation.method}, ${doc.permutation.draws})</dd>
-  <dt>exact McNemar</dt><dd>p ${doc.mcnemar.pValue.toPrecision(4)} over items (${doc.mcnemar.gained} gained, ${doc.mcnemar.lost} lost)</dd>
-  <dt>detectable</dt><dd>${detectable}</dd></dl>`;
-}
 
 /** One side of a case: its counts, then the items that changed towards it and its errors. */
 function sideCell(c: CaseChange, side: 'baseline' | 'variant'): Html {
@@ -63,7 +39,7 @@ ${raw(compareMarker(doc))}
 <h1>${title}</h1>
 <p class="meta">judge ${describeModel(doc.judge)} (both sides) · ${doc.epochs} epoch${doc.epochs === 1 ? '' : 's'} · policy ${doc.policy} · baseline run ${doc.baseline.run.id} started ${when(doc.baseline.run.startedAt)} UTC · variant run ${doc.variant.run.id} started ${when(doc.variant.run.startedAt)} UTC</p>
 <p class="verdict-line">verdict: <strong data-verdict="${doc.verdict}">${doc.verdict}</strong></p>
-<section><h2>Overall</h2>${figuresTable(doc)}${testsList(doc)}</section>
+<section><h2>Overall</h2>${compareFigures(doc)}</section>
 <section><h2>Cases</h2><table class="cases"><thead><tr><th>case</th><th>${doc.baseline.run.label}</th><th>${doc.variant.run.label}</th><th>changed</th></tr></thead><tbody>${doc.cases.map(caseRow)}</tbody></table></section>
 </main>
 </body>

@@ -253,7 +253,8 @@ export function createApp(store: EvalStore, options: AppOptions): Hono {
     const [baseline, variant] = [graded(left), graded(right)];
     const problem = unpaired(baseline, variant);
     if (problem) return c.html(comparePage({ runs, chosen: [a, b], problem }), 400);
-    const result = compareStored(baseline, variant);
+    const corrected = [left, right].map((run) => store.gradeSummary(run.id)?.corrected);
+    const result = compareStored(baseline, variant, corrected);
     comparisons.keep(baseline, variant, result);
     return c.html(comparePage({ runs, chosen: [a, b], pair: [left, right], result }));
   });

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * Where the browser tests save their screenshots: the README's folder when EVALPACKS_SCREENSHOTS names
@@ -13,5 +13,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(folder, { recursive: true });
   const path = join(folder, `${name}.png`);
   await page.screenshot({ path, fullPage: false });
+  return path;
+}
+
+/** One element's picture (a figure, not the whole viewport), saved as `name`.png like the page screenshots. */
+export async function figureShot(element: Locator, name: string): Promise<string> {
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, `${name}.png`);
+  await element.screenshot({ path });
   return path;
 }

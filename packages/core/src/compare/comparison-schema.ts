@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ClusteredRateSchema, KindFiguresSchema } from '../grade/grade-schema.ts';
+import { CorrectedFiguresSchema } from '../schema/corrected.ts';
 import { RepeatPolicySchema } from '../schema/repeat-policy.ts';
 import { ModelRefSchema } from '../schema/result.ts';
 
@@ -45,6 +46,13 @@ export const ComparedFiguresSchema = z.object({
   items: ClusteredRateSchema,
   /** Items that passed in some epochs and failed in others. */
   flaky: count,
+});
+
+/** A side: its run, its figures, and its stored grade's judge-corrected figures when it was graded with labels. */
+const ComparedSideSchema = z.object({
+  run: ComparedRunSchema,
+  figures: ComparedFiguresSchema,
+  corrected: CorrectedFiguresSchema.optional(),
 });
 
 /** One item whose verdict under the policy changed: `gained` went from failed to passed. */
@@ -89,8 +97,8 @@ export const ComparisonSchema = z.object({
   policy: RepeatPolicySchema,
   /** The one judge of both sides; absent for structural checks only. */
   judge: ModelRefSchema.optional(),
-  baseline: z.object({ run: ComparedRunSchema, figures: ComparedFiguresSchema }),
-  variant: z.object({ run: ComparedRunSchema, figures: ComparedFiguresSchema }),
+  baseline: ComparedSideSchema,
+  variant: ComparedSideSchema,
   cases: z.array(CaseChangeSchema),
   /** Every item that flipped between epochs, per side. */
   flakyItems: z.array(

@@ -2,10 +2,18 @@ import type { Comparison, SideFigures } from '../compare/compare-runs.ts';
 import type { ComparedRun, ComparisonDocument, ItemChange } from '../compare/comparison-schema.ts';
 import type { CaseComparison, PairedItem } from '../compare/pair-cases.ts';
 import type { CaseTally } from '../grade/grade-schema.ts';
+import type { CorrectedFigures } from '../schema/corrected.ts';
 import type { RepeatPolicy } from '../schema/repeat-policy.ts';
 import type { ModelRef } from '../schema/result.ts';
 import { CHANGE_WORDS } from './compare-console.ts';
 import { flagged } from './format-rate.ts';
+
+/** A side's run and tallies, and the judge-corrected figures its stored grade has (graded with labels). */
+interface ComparedSide {
+  run: ComparedRun;
+  tallies: readonly CaseTally[];
+  corrected?: CorrectedFigures;
+}
 
 /** What a comparison's figures alone do not hold: the pack, the runs of both sides and their tallies. */
 export interface ComparisonFacts {
@@ -14,8 +22,8 @@ export interface ComparisonFacts {
   epochs: number;
   policy: RepeatPolicy;
   judge?: ModelRef;
-  baseline: { run: ComparedRun; tallies: readonly CaseTally[] };
-  variant: { run: ComparedRun; tallies: readonly CaseTally[] };
+  baseline: ComparedSide;
+  variant: ComparedSide;
   exitCode: 0 | 1 | 2;
 }
 
@@ -94,8 +102,16 @@ export function comparisonDocument(comparison: Comparison, facts: ComparisonFact
     epochs: facts.epochs,
     policy: facts.policy,
     ...(facts.judge && { judge: { backend: facts.judge.backend, model: facts.judge.model } }),
-    baseline: { run: facts.baseline.run, figures: figures(comparison.baseline) },
-    variant: { run: facts.variant.run, figures: figures(comparison.variant) },
+    baseline: {
+      run: facts.baseline.run,
+      figures: figures(comparison.baseline),
+      ...(facts.baseline.corrected && { corrected: facts.baseline.corrected }),
+    },
+    variant: {
+      run: facts.variant.run,
+      figures: figures(comparison.variant),
+      ...(facts.variant.corrected && { corrected: facts.variant.corrected }),
+    },
     cases: comparison.cases.map(caseChange),
     flakyItems: [...flakyOf('baseline', facts.baseline.tallies), ...flakyOf('variant', facts.variant.tallies)],
     difference: {
