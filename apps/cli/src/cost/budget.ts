@@ -68,6 +68,23 @@ export class Budget {
     };
   }
 
+  /**
+   * The simulated user's structured call, each call adding its tokens' cost (at the user model's price) to
+   * the spend as it returns: --max-cost covers the user as it covers the judge.
+   */
+  meterUser(user: JudgePort): JudgePort {
+    const price = this.priceFor(user);
+    return {
+      backend: user.backend,
+      model: user.model,
+      call: async (request) => {
+        const response = await user.call(request);
+        this.#spent += costOf(response.usage, price);
+        return response;
+      },
+    };
+  }
+
   /** The runner's shouldStart: true while the spend has not passed the limit. */
   readonly shouldStart = (): boolean => {
     if (this.#spent <= this.maxUsd) return true;

@@ -11,7 +11,7 @@ import { type JudgeTuning, loadPackJudgeTuning } from '../judge/judge-prompt.ts'
 import type { JudgeStyle } from '../judge/verdict.ts';
 import type { Pack } from '../pack/define-pack.ts';
 import type { Variant } from '../pack/prompt.ts';
-import type { AgentPort, JudgePort } from '../ports/backend-ports.ts';
+import type { AgentPort, JudgePort, UserSimulatorPort } from '../ports/backend-ports.ts';
 import { redactUrls } from '../redact/redact-url.ts';
 import type { Case } from '../schema/case.ts';
 import type { CaseResult } from '../schema/result.ts';
@@ -25,6 +25,11 @@ export interface RunOptions {
   variant: Variant;
   cases: Case[];
   agent: AgentPort;
+  /**
+   * The simulated user of conversation cases (`user.simulated`); a run with such a case and none is a usage
+   * error. Scripted conversations need none.
+   */
+  userSimulator?: UserSimulatorPort;
   /** Omit for a structural-only run: no judge call is made. */
   judge?: JudgePort;
   /** Model calls in flight at once, shared by agent and judge calls across all cases. */
