@@ -1,6 +1,6 @@
 import type { ModelRef } from '@evalpacks/core';
 import { costOf, formatUsd, type Price } from '@evalpacks/core/report';
-import type { AgentPort, JudgePort } from '@evalpacks/core/runner';
+import type { AgentPort, JudgePort, UserSimulatorPort } from '@evalpacks/core/runner';
 import { UsageError } from '../usage-error.ts';
 import type { Prices } from './prices.ts';
 
@@ -38,12 +38,33 @@ export class Budget {
     return this.#spent;
   }
 
-  /** The same ports, each call adding its tokens' cost to the spend as it returns. */
-  meter(ports: { agent: AgentPort; judge?: JudgePort }): { agent: AgentPort; judge?: JudgePort } {
-    const { agent, judge } = ports;
+  /**
+   * The same ports, each call adding its tokens' cost to the spend as it returns: the agent's (every turn of
+   * a conversation is a call), the judge's and the simulated user's.
+   */
+  meter(ports: { agent: AgentPort; judge?: JudgePort; user?: UserSimulatorPort }): {
+    agent: AgentPort;
+    judge?: JudgePort;
+    user?: UserSimulatorPort;
+  } {
+    const { agent, judge, user } = ports;
     const agentPrice = this.priceFor(agent);
     const judgePrice = judge && this.priceFor(judge);
+    const userPrice = user && this.priceFor(user);
     return {
+      ...(user &&
+        userPrice && {
+          user: {
+            backend: user.backend,
+            model: user.model,
+            promptVersion: user.promptVersion,
+            next: async (request) => {
+              const turn = await user.next(request);
+              this.#spent += costOf(turn.usage, userPrice);
+              return turn;
+            },
+          },
+        }),
       agent: {
         backend: agent.backend,
         model: agent.model,
@@ -65,23 +86,6 @@ export class Budget {
             },
           },
         }),
-    };
-  }
-
-  /**
-   * The simulated user's structured call, each call adding its tokens' cost (at the user model's price) to
-   * the spend as it returns: --max-cost covers the user as it covers the judge.
-   */
-  meterUser(user: JudgePort): JudgePort {
-    const price = this.priceFor(user);
-    return {
-      backend: user.backend,
-      model: user.model,
-      call: async (request) => {
-        const response = await user.call(request);
-        this.#spent += costOf(response.usage, price);
-        return response;
-      },
     };
   }
 

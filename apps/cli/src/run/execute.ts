@@ -118,10 +118,13 @@ export async function prepareRun(
           await promptOtherThanSamples(plan.pack, plan.variant),
         )
       : undefined;
-  const ports = { agent: sampler ?? live, ...(backends.judge && { judge: backends.judge }) };
-  const { agent, judge } = budget ? budget.meter(ports) : ports;
-  const userPort = backends.user && (budget ? budget.meterUser(backends.user) : backends.user);
-  const userSimulator = userPort && createUserSimulator(userPort);
+  const simulator = backends.user && createUserSimulator(backends.user);
+  const ports = {
+    agent: sampler ?? live,
+    ...(backends.judge && { judge: backends.judge }),
+    ...(simulator && { user: simulator }),
+  };
+  const { agent, judge, user: userSimulator } = budget ? budget.meter(ports) : ports;
   return {
     plan,
     agent,
