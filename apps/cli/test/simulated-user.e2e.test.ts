@@ -2,7 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EvalStore } from '@evalpacks/store';
-import { type OllamaStandIn, ollamaSimulatedUser, startOllamaStandIn } from '@evalpacks/testkit';
+import {
+  type OllamaStandIn,
+  ollamaSimulatedUser,
+  openAISimulatedUser,
+  startOllamaStandIn,
+  startOpenAIStandIn,
+} from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { judgedEvalArgs } from './ollama-stand-in.ts';
 import { runCli, spawnCli, tempStore } from './run-cli.ts';
@@ -78,6 +84,23 @@ describe('eval with a simulated user (--user-model, --user-backend)', () => {
     const plain = await runCli(judgedEvalArgs('code-review', standIn.url, '--store', plainStore, '--structural-only'));
     expect(roleLines(plain.stdout).map((line) => line.slice(0, 5))).toEqual(['agent', 'judge']);
     expect(storedUser(plainStore)).toEqual({ pack: 'code-review', user: undefined });
+  });
+
+  it('runs the user on another backend with --user-backend, where that backend is named on its line', async () => {
+    const server = await startOpenAIStandIn({ models: ['user-1b'] });
+    try {
+      server.script(openAISimulatedUser([{ reply: { say: '###STOP###' } }]));
+      const store = tempStore();
+      const flags = ['--user-backend', 'openai', '--user-model', 'user-1b', '--base-url', server.baseURL];
+      const result = await runCli(args(store, ...flags), { OPENAI_API_KEY: 'sk-test' });
+      expect(roleLines(result.stdout).slice(1)).toEqual([
+        'judge  ollama judge:1b',
+        `user   openai user-1b @ ${server.baseURL}`,
+      ]);
+      expect(storedUser(store).user).toEqual({ backend: 'openai', model: 'user-1b', prompt: 'risen-user-v1' });
+    } finally {
+      await server.close();
+    }
   });
 
   it('refuses to --resume the run with another --user-model, in one line', async () => {
