@@ -15,6 +15,7 @@ describe('the flag tables', () => {
         ...['skipStructural', 'judgeAlways', 'maxTurns', 'repeat', 'policy', 'judgeStyle', 'offline', 'backend'],
         ...['judgeBackend', 'ollamaHost', 'schedule', 'numCtx', 'think', 'judgeThink', 'maxTokens', 'maxRetries'],
         ...['baseUrl', 'region', 'profile', 'bedrockEndpoint', 'maxCost', 'timeout', 'concurrency', 'shard'],
+        ...['userModel', 'userBackend'],
       ].sort(),
     );
   });

@@ -45,6 +45,30 @@ describe('what --resume and merge compare of a run', () => {
     expect(configDifferences(unchecked('1'), unchecked('2'))).toEqual([]);
   });
 
+  it('names a different simulated user model, backend or prompt version, in one line each', () => {
+    const user = (model: string, backend = 'ollama', prompt = 'risen-user-v1') =>
+      run({ user: { backend, model, prompt } });
+    expect(configDifferences(user('judge:1b'), user('llama3:8b'))).toEqual([
+      'simulated user model: ollama judge:1b in the run, ollama llama3:8b now',
+    ]);
+    expect(configDifferences(user('m', 'ollama'), user('m', 'bedrock'))).toEqual([
+      'simulated user model: ollama m in the run, bedrock m now',
+    ]);
+    expect(configDifferences(user('m'), user('m', 'ollama', 'risen-user-v2'))).toEqual([
+      'simulated user prompt: risen-user-v1 in the run, risen-user-v2 now',
+    ]);
+    expect(configDifferences(run(), user('m'))).toEqual([
+      'simulated user model: none in the run, ollama m now',
+      'simulated user prompt: none in the run, risen-user-v1 now',
+    ]);
+    expect(configDifferences(user('m'), user('m'))).toEqual([]);
+    expect(RunConfigSchema.parse(user('m').config).user).toEqual({
+      backend: 'ollama',
+      model: 'm',
+      prompt: 'risen-user-v1',
+    });
+  });
+
   it('keeps of the flags only what is a run setting, each of its own type', () => {
     const parsed = RunConfigSchema.parse(
       run({ flags: { domain: 'code-review', out: '/elsewhere', reporter: ['json'], minPassRate: '0', repeat: 3 } })

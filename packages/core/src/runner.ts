@@ -56,3 +56,12 @@ export { MAX_ANSWER_CHARS, type RunOptions, runPack } from './runner/run-pack.ts
 export { type SampleFallbackAgent, uncachedAgent, withSampleFallback } from './runner/sample-agent.ts';
 export { casesInShard, describeShard, parseShard, type Shard, ShardSchema, shardOfCase } from './runner/shard.ts';
 export { toolInputJsonSchema } from './tools/define-tool.ts';
+export { BEHAVIOUR_INSTRUCTIONS } from './user/behaviour.ts';
+export { readUserReply, type UserReply } from './user/read-user-reply.ts';
+export {
+  USER_PROMPT_VERSION,
+  USER_REPLY_SCHEMA,
+  USER_ROLE_LINE,
+  userTurnPrompt,
+} from './user/user-prompt.ts';
+export { createUserSimulator, type UserSimulatorOptions } from './user/user-simulator.ts';

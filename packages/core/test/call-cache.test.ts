@@ -51,7 +51,13 @@ describe('ModelCalls', () => {
     expect(await calls.run('agent', material, call)).toEqual({ text: 'answer 1' });
     expect(await calls.run('agent', material, call)).toEqual({ text: 'answer 1' });
     expect(await calls.run('judge', { ...material, epoch: 2 }, call)).toEqual({ text: 'answer 2' });
-    expect(calls.stats()).toEqual({ agent: { made: 1, cached: 1 }, judge: { made: 1, cached: 0 } });
+    expect(await calls.run('user', { ...material, epoch: 3 }, call)).toEqual({ text: 'answer 3' });
+    expect(await calls.run('user', { ...material, epoch: 3 }, call)).toEqual({ text: 'answer 3' });
+    expect(calls.stats()).toEqual({
+      agent: { made: 1, cached: 1 },
+      judge: { made: 1, cached: 0 },
+      user: { made: 1, cached: 1 },
+    });
   });
 
   it('calls again with refresh and keeps the newest answer', async () => {

@@ -45,7 +45,11 @@ export interface Connection {
   /** How a header says where it is: ` @ http://127.0.0.1:11434`, ` · us-east-1 @ URL`. */
   where: string;
   agent(model: string): AgentPort;
-  judge(model: string): JudgePort;
+  /**
+   * The backend's structured call on `model`: the judge, or with role 'user' the simulated user (the same
+   * kind of call, its own prompt; its calls are counted and cached as the user's).
+   */
+  judge(model: string, role?: 'judge' | 'user'): JudgePort;
   /** Run once, before the first call the cache cannot answer. */
   preflight(): Promise<void>;
   /** Summary rows of the backend's own, once the run is over (which servers served how many calls). */

@@ -17,6 +17,8 @@ export interface BackendRequest {
   agents: RoleChoice[];
   /** Omit for structural-only runs: no judge, no judge preflight. */
   judge?: RoleChoice;
+  /** The simulated user of conversation cases; omit when no case has one. */
+  user?: RoleChoice;
   /** Every backend's own flags (--ollama-host, --region, ...); each backend reads its own. */
   options: BackendOptions;
   /** The pack gives its agent tools, so the agent models must be able to call them. */
@@ -46,6 +48,8 @@ export interface Backends {
   /** The agent of one of the requested roles. */
   agent(role: RoleChoice): AgentPort;
   judge?: JudgePort;
+  /** The simulated user's structured call (its calls cached and counted as the user's). */
+  user?: JudgePort;
   /** Every model call of the agents and the judge: made, or answered from the cache. */
   calls: ModelCalls;
   /** The backends' own summary rows (which Ollama hosts served how many calls). */
@@ -69,7 +73,7 @@ export interface Backends {
  * cache the network checks run before the first call it cannot answer instead (see BackendRequest.cache).
  */
 export async function connectBackends(request: BackendRequest): Promise<Backends> {
-  const roles = [...request.agents, ...(request.judge ? [request.judge] : [])];
+  const roles = [...request.agents, ...(request.judge ? [request.judge] : []), ...(request.user ? [request.user] : [])];
   const modelsOn = (backend: Backend) => [
     ...new Set(roles.filter((role) => role.backend === backend).map((role) => role.model)),
   ];
@@ -121,6 +125,7 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
   const key = (role: RoleChoice) => `${role.backend} ${role.model}`;
   const agents = new Map(request.agents.map((role) => [key(role), on(role.backend).agent(role.model)]));
   const judge = request.judge && on(request.judge.backend).judge(request.judge.model);
+  const user = request.user && on(request.user.backend).judge(request.user.model, 'user');
   if (!request.cache) await preflight();
   return {
     where: Object.fromEntries([...connections].map(([backend, c]) => [backend, c.where])),
@@ -130,6 +135,7 @@ export async function connectBackends(request: BackendRequest): Promise<Backends
       return agent;
     },
     judge,
+    ...(user && { user }),
     calls,
     summaryRows: () => [...connections.values()].flatMap((connection) => connection.summaryRows?.() ?? []),
     progressNote: () => [...connections.values()].map((connection) => connection.progressNote?.() ?? '').join(''),

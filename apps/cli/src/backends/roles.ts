@@ -17,6 +17,9 @@ export interface Roles {
 export interface RoleFlags {
   backend: Backend;
   judgeBackend?: Backend;
+  /** The simulated user's backend and model; default: the judge's. */
+  userBackend?: Backend;
+  userModel?: string;
   /** Defaults to the backend's agent model. */
   model?: string;
   judgeModel?: string;
@@ -46,3 +49,15 @@ export function resolveRoles(flags: RoleFlags): Roles {
 /** The backends the roles run on, each once, in registry order. */
 export const backendsUsed = (roles: readonly (RoleChoice | undefined)[]): Backend[] =>
   BACKENDS.map((entry) => entry.name).filter((name) => roles.some((role) => role?.backend === name));
+
+/**
+ * Where the simulated user of conversation cases runs, and on which model: --user-backend and --user-model,
+ * else the judge's (the judge a run would have, even a structural-only one that has none).
+ */
+export function resolveUserRole(flags: RoleFlags): RoleChoice {
+  const judge = resolveRoles({ ...flags, structuralOnly: false }).judge as RoleChoice;
+  const backend = flags.userBackend ?? judge.backend;
+  const agent = { backend: flags.backend, model: flags.model ?? defaultAgentModel(flags.backend) };
+  const model = flags.userModel ?? (backend === judge.backend ? judge.model : defaultJudgeModel(backend, agent));
+  return { backend, model };
+}

@@ -1,11 +1,21 @@
-import type { ModelRef } from '@evalpacks/core';
+import type { ModelRef, TokenUsage } from '@evalpacks/core';
 import { costOf, type PriceLookup } from '@evalpacks/core/report';
-import type { CostOf } from '@evalpacks/store';
+
+/**
+ * A role's tokens at list price, unknown without one. The store's CostOf asks for the agent and the judge;
+ * this one also prices the simulated user of conversation cases, and passes wherever a CostOf is asked.
+ */
+export type RoleCostOf = (role: 'agent' | 'judge' | 'user', usage: TokenUsage) => number | undefined;
 
 /** What the store records as each role's cost: list price of the tokens, unknown without a price. */
-export function storedCost(priceOf: PriceLookup, agent: ModelRef, judge: ModelRef | undefined): CostOf {
+export function storedCost(
+  priceOf: PriceLookup,
+  agent: ModelRef,
+  judge: ModelRef | undefined,
+  user?: ModelRef,
+): RoleCostOf {
   return (role, usage) => {
-    const ref = role === 'agent' ? agent : judge;
+    const ref = role === 'agent' ? agent : role === 'user' ? user : judge;
     const price = ref && priceOf(ref);
     return price ? costOf(usage, price) : undefined;
   };

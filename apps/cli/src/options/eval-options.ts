@@ -26,7 +26,9 @@ export const EvalOptionsSchema = z
   })
   .refine((o) => !(o.prompt && o.variant), { message: 'use either --variant NAME or --prompt FILE, not both' })
   .superRefine((o, ctx) => {
-    const unused = unusedBackendFlags(o, { agents: [o.backend], judges: [o.judgeBackend ?? o.backend] });
+    // The simulated user makes the judge's kind of call, so a backend's judge flags serve it too.
+    const judges = [o.judgeBackend ?? o.backend, ...(o.userBackend ? [o.userBackend] : [])];
+    const unused = unusedBackendFlags(o, { agents: [o.backend], judges });
     if (unused) ctx.addIssue({ code: 'custom', message: unused });
   })
   .refine((o) => !(o.offline && !o.cache), {

@@ -101,6 +101,22 @@ export const SHARED_FLAGS = defineFlags({
     resume: true,
     on: { compare: { help: `the same for both sides; ${modelHelp.judge}` } },
   },
+  userModel: {
+    flags: '--user-model <name>',
+    help: 'the model playing the simulated user of conversation cases',
+    schema: name,
+    commands: ['eval'],
+    resume: true,
+    default: "the judge's model (on the judge's backend)",
+  },
+  userBackend: {
+    flags: '--user-backend <name>',
+    help: `where the simulated user runs: ${backendChoices()}`,
+    schema: backendSchema('--user-backend').optional(),
+    commands: ['eval'],
+    resume: true,
+    default: '--judge-backend',
+  },
   judgeStyle: {
     flags: '--judge-style <style>',
     help: 'structured, or yes-no: a plain YES/NO question for small models',

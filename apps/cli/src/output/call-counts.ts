@@ -2,9 +2,10 @@ import type { ConcurrencyReport, ModelCalls } from '@evalpacks/core/runner';
 
 /** The summary line that says what the run paid for: `15 made, 0 from the cache`, plus samples offline. */
 export function modelCallsRow(calls: ModelCalls, samplesUsed?: number): [string, string] {
-  const { agent, judge } = calls.stats();
-  const made = agent.made + judge.made;
-  const cached = agent.cached + judge.cached;
+  // The simulated user's calls count with the rest: a re-run of a conversation pack makes none either.
+  const { agent, judge, user } = calls.stats();
+  const made = agent.made + judge.made + user.made;
+  const cached = agent.cached + judge.cached + user.cached;
   const replaced = calls.replacedEntries();
   const samples =
     samplesUsed === undefined ? '' : `, ${samplesUsed} answer${samplesUsed === 1 ? '' : 's'} from sample fixtures`;

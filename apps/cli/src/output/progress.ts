@@ -1,7 +1,7 @@
 import type { CaseResult } from '@evalpacks/core';
 import { resultStanding, STRUCTURAL_ONLY } from '@evalpacks/core/grade';
-import type { CostOf } from '@evalpacks/store';
 import type { createLogUpdate } from 'log-update';
+import type { RoleCostOf } from '../cost/stored-cost.ts';
 
 /**
  * How a run shows its progress: `live`, one line redrawn in place below the case blocks (a terminal);
@@ -31,7 +31,7 @@ export interface ProgressFeed {
   waiting?: () => number;
   /** Where they are, when the backends say: ` on 2 of 3 ollama hosts`. */
   where?: () => string;
-  costOf: CostOf;
+  costOf: RoleCostOf;
 }
 
 export interface Progress {
@@ -104,9 +104,14 @@ export function startProgress(display: ProgressDisplay, write: (text: string) =>
     else if (standing === 'structural-only') tally.structuralOnly += 1;
     else if (standing === 'failed') tally.failed += 1;
     else tally.errors += 1;
-    const { usage } = result.transcript;
+    const { usage, userUsage } = result.transcript;
     tally.tokens += usage.input + usage.output + result.judgeUsage.input + result.judgeUsage.output;
     tally.cost += (feed.costOf('agent', usage) ?? 0) + (feed.costOf('judge', result.judgeUsage) ?? 0);
+    // A conversation's simulated user spends too (at its own model's price).
+    if (userUsage) {
+      tally.tokens += userUsage.input + userUsage.output;
+      tally.cost += feed.costOf('user', userUsage) ?? 0;
+    }
   };
   return display.mode === 'live'
     ? liveProgress(display.draw, write, line, count)

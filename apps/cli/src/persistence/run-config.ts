@@ -51,6 +51,11 @@ export const RunConfigSchema = z.object({
    * one run is never judged by two prompts. Absent in runs recorded before it was kept.
    */
   judgePrompt: z.string().optional(),
+  /**
+   * The simulated user of the run's conversation cases: its backend, model and prompt version (core's
+   * USER_PROMPT_VERSION). Absent for a run without a simulated user (and in runs recorded before it was kept).
+   */
+  user: z.object({ backend: z.string(), model: z.string(), prompt: z.string() }).optional(),
   /** A hash of the pack's checks and their code (see checksHash); absent in runs recorded before it was kept. */
   checks: z.string().optional(),
   /** 'I/N' for one part of the cases, 'all' for them all; `cases` always lists every case of the run's configuration. */
@@ -121,6 +126,9 @@ function settings(run: StoredRun) {
     judgeStyle: config.judgeStyle,
     // Only a run with a judge asks with a judge prompt; only one with structural checks runs the pack's.
     judgePrompt: run.judge ? (config.judgePrompt ?? NOT_RECORDED) : 'none',
+    // Only a run with a simulated user has one; one run's conversations are all played by one user.
+    user: config.user ? describeModel(config.user) : 'none',
+    userPrompt: config.user?.prompt ?? 'none',
     checks: config.structural === false ? 'not run' : (config.checks ?? NOT_RECORDED),
     // Runs recorded before shards existed ran every case.
     shard: config.shard ?? 'all',
@@ -144,6 +152,8 @@ const LABELS: Record<Setting, string> = {
   offline: '--offline',
   judgeStyle: '--judge-style',
   judgePrompt: 'judge prompt',
+  user: 'simulated user model',
+  userPrompt: 'simulated user prompt',
   checks: 'pack checks',
   shard: '--shard',
   split: '--split',

@@ -2,7 +2,7 @@ import { loadPackCases, loadPackVariant } from '@evalpacks/core';
 import { casesInShard, loadVariant } from '@evalpacks/core/runner';
 import type { EvalStore } from '@evalpacks/store';
 import { BACKEND_OPTIONS } from '../backends/registry.ts';
-import { resolveRoles } from '../backends/roles.ts';
+import { resolveRoles, resolveUserRole } from '../backends/roles.ts';
 import { cacheMode, type EvalOptions, parseEvalOptions } from '../options/eval-options.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
 import { givenFlags, withStoredFlags } from '../persistence/run-config.ts';
@@ -88,6 +88,8 @@ export async function planEval(given: EvalOptions, raw: Record<string, unknown>,
     // A pack that brings its own agent needs a backend for the judge only, and none without one.
     agent: pack.agent ? { kind: 'own' } : { kind: 'backend', role: roles.agent },
     ...(roles.judge && { judge: roles.judge }),
+    // A simulated user is connected (and checked, priced, recorded) only for a run that has one to play.
+    ...(cases.some((testCase) => testCase.user?.simulated) && { user: resolveUserRole(options) }),
     grading: gradingPlan(options),
     calls: callsPlan(options),
     offline: options.offline,

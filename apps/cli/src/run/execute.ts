@@ -4,13 +4,15 @@ import {
   AdaptiveConcurrency,
   type AgentPort,
   type CallCache,
+  createUserSimulator,
   type JudgePort,
   loadSampleTranscripts,
   replayAgent,
+  type UserSimulatorPort,
   uncachedAgent,
   withSampleFallback,
 } from '@evalpacks/core/runner';
-import type { CostOf, EvalStore, RunRecord } from '@evalpacks/store';
+import type { EvalStore, RunRecord } from '@evalpacks/store';
 import { type Backends, connectBackends } from '../backends/connect.ts';
 import { packOwnAgent } from '../backends/own-agent.ts';
 import { runConcurrency } from '../backends/registry.ts';
@@ -18,7 +20,7 @@ import { backendsUsed } from '../backends/roles.ts';
 import { Budget } from '../cost/budget.ts';
 import { loadPrices, type Prices } from '../cost/prices.ts';
 import { spentSoFar } from '../cost/spent-so-far.ts';
-import { storedCost } from '../cost/stored-cost.ts';
+import { type RoleCostOf, storedCost } from '../cost/stored-cost.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { consoleOutput, finishGraded } from '../output/finish-run.ts';
 import { loadProgressDisplay, type ProgressMode, startProgress } from '../output/progress.ts';
@@ -42,13 +44,15 @@ export interface PreparedRun {
   plan: RunPlan;
   agent: AgentPort;
   judge?: JudgePort;
+  /** The simulated user, for a run with a case that has one. */
+  userSimulator?: UserSimulatorPort;
   backends: Backends;
   /** The pack's own agent, when it brings one. */
   ownAgent?: AgentPort;
   budget?: Budget;
   prices: Prices;
   /** What the store records as each role's cost. */
-  costOf: CostOf;
+  costOf: RoleCostOf;
   /** Offline: how many answers came from the pack's sample transcripts. */
   samplesUsed?: () => number;
   /** The pool's size under throttling: backends that can be throttled report to it, the runner follows it. */
@@ -84,7 +88,8 @@ export async function prepareRun(
   const budget = sharedBudget ?? (plan.maxCost === undefined ? undefined : new Budget(plan.maxCost, prices, io.write));
   budget?.priceFor(agentRef);
   if (plan.judge) budget?.priceFor(plan.judge);
-  const used = backendsUsed([agentRole, plan.judge]);
+  if (plan.user) budget?.priceFor(plan.user);
+  const used = backendsUsed([agentRole, plan.judge, plan.user]);
   const concurrency = runConcurrency(plan.calls.concurrency, plan.calls.backends, used);
   const pace = new AdaptiveConcurrency(concurrency);
   const backends = await connectBackends({
@@ -92,6 +97,7 @@ export async function prepareRun(
     concurrency: plan.calls.concurrency,
     agents: agentRole ? [agentRole] : [],
     ...(plan.judge && { judge: plan.judge }),
+    ...(plan.user && { user: plan.user }),
     options: plan.calls.backends,
     timeout: plan.calls.timeout,
     cache: { store: callCache, mode: plan.calls.cache },
@@ -112,17 +118,23 @@ export async function prepareRun(
           await promptOtherThanSamples(plan.pack, plan.variant),
         )
       : undefined;
-  const ports = { agent: sampler ?? live, ...(backends.judge && { judge: backends.judge }) };
-  const { agent, judge } = budget ? budget.meter(ports) : ports;
+  const simulator = backends.user && createUserSimulator(backends.user);
+  const ports = {
+    agent: sampler ?? live,
+    ...(backends.judge && { judge: backends.judge }),
+    ...(simulator && { user: simulator }),
+  };
+  const { agent, judge, user: userSimulator } = budget ? budget.meter(ports) : ports;
   return {
     plan,
     agent,
     ...(judge && { judge }),
+    ...(userSimulator && { userSimulator }),
     backends,
     ...(ownAgent && { ownAgent }),
     ...(budget && { budget }),
     prices,
-    costOf: storedCost(prices.priceOf, refOf(agent), judge && refOf(judge)),
+    costOf: storedCost(prices.priceOf, refOf(agent), judge && refOf(judge), userSimulator && refOf(userSimulator)),
     ...(sampler && { samplesUsed: () => sampler.samplesUsed() }),
     pace,
     concurrency,
@@ -157,6 +169,7 @@ export function runPrepared(
     ...(calibration && { calibration }),
     agent: prepared.agent,
     ...(prepared.judge && { judge: prepared.judge }),
+    ...(prepared.userSimulator && { userSimulator: prepared.userSimulator }),
     ...(prepared.budget && { shouldStart: prepared.budget.shouldStart }),
     adaptive: prepared.pace,
     concurrency: prepared.concurrency,

@@ -30,7 +30,11 @@ export function headerFacts(prepared: PreparedRun, session: Session, storePath: 
     plan.agent.kind === 'stored'
       ? rejudgeRoles(prepared, plan.agent.run.id, style)
       : roleLines(
-          { agent: plan.agent.kind === 'backend' ? plan.agent.role : { own: ownAgent as ModelRef }, judge: plan.judge },
+          {
+            agent: plan.agent.kind === 'backend' ? plan.agent.role : { own: ownAgent as ModelRef },
+            judge: plan.judge,
+            user: plan.user,
+          },
           backends.where,
           style,
         );

@@ -61,6 +61,8 @@ export interface RunPlan {
   agent: AgentSource;
   /** Absent for a structural-only run. */
   judge?: RoleChoice;
+  /** The simulated user's backend and model: only for a run with a case that has a simulated user. */
+  user?: RoleChoice;
   grading: { structural: boolean; judgeAlways: boolean; judgeStyle: JudgeStyle; maxTurns: number };
   calls: {
     concurrency: number;

@@ -5,6 +5,7 @@ import {
   type JudgePort,
   type JudgeTuning,
   runPack,
+  type UserSimulatorPort,
 } from '@evalpacks/core/runner';
 import { judgesAfterAllAgents } from '../backends/ollama/schedule.ts';
 import type { Session } from '../persistence/session.ts';
@@ -14,6 +15,8 @@ import { type GradedRun, gradeOptions } from './run-grade.ts';
 export interface RecordedWork {
   agent: AgentPort;
   judge?: JudgePort;
+  /** The simulated user of the run's conversation cases, when it has any. */
+  userSimulator?: UserSimulatorPort;
   /** The budget's say on starting another case. */
   shouldStart?: () => boolean;
   /** The pool follows it under throttling, within `concurrency`. */
@@ -42,6 +45,7 @@ export async function runRecorded(session: Session, plan: RunPlan, work: Recorde
       cases: plan.cases,
       agent: work.agent,
       ...(work.judge && { judge: work.judge }),
+      ...(work.userSimulator && { userSimulator: work.userSimulator }),
       epochs: plan.epochs,
       maxTurns: plan.grading.maxTurns,
       concurrency: work.concurrency ?? plan.calls.concurrency,

@@ -6,6 +6,7 @@ import {
   type JudgeTuning,
   judgePromptVersion,
   loadPackJudgeTuning,
+  USER_PROMPT_VERSION,
 } from '@evalpacks/core/runner';
 import type { RunMeta } from '@evalpacks/store';
 import { checksHash } from '../packs/checks-hash.ts';
@@ -58,6 +59,7 @@ export function storedRun(
     maxTurns: plan.grading.maxTurns,
     judgeStyle: plan.grading.judgeStyle,
     ...(judge && grader.judgePrompt && { judgePrompt: grader.judgePrompt }),
+    ...(plan.user && { user: { ...plan.user, prompt: USER_PROMPT_VERSION } }),
     checks: grader.checks,
     shard: plan.shard ? describeShard(plan.shard.part) : 'all',
     split: plan.split,

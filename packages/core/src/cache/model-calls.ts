@@ -4,7 +4,7 @@ import { type CallKeyMaterial, callCacheKey } from './call-key.ts';
 export const MAX_CACHED_CHARS = 1_000_000;
 
 /** Which model call a cache entry answers; kept for the record, not part of the key. */
-export type CallRole = 'agent' | 'judge';
+export type CallRole = 'agent' | 'judge' | 'user';
 
 /**
  * Storage for model answers by key. Core defines the port; the store package implements it over
@@ -73,6 +73,7 @@ export class ModelCalls {
   private readonly counts: Record<CallRole, ModelCallCounts> = {
     agent: { made: 0, cached: 0 },
     judge: { made: 0, cached: 0 },
+    user: { made: 0, cached: 0 },
   };
 
   private replaced = 0;
@@ -147,7 +148,7 @@ export class ModelCalls {
 
   /** Calls made and answered from the cache so far, per role. */
   stats(): Record<CallRole, ModelCallCounts> {
-    return { agent: { ...this.counts.agent }, judge: { ...this.counts.judge } };
+    return { agent: { ...this.counts.agent }, judge: { ...this.counts.judge }, user: { ...this.counts.user } };
   }
 
   /** Cache entries that could not be read or had the wrong shape: each was a miss, its new answer replaced it. */

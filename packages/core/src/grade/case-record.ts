@@ -17,6 +17,9 @@ export interface ResultFigures {
   agentOutput: number;
   judgeInput: number;
   judgeOutput: number;
+  /** A conversation's simulated user (transcript.userUsage); absent for a case without one. */
+  userInput?: number;
+  userOutput?: number;
   agentRetries: number;
   judgeRetries: number;
   checksPassed: number;
@@ -68,6 +71,10 @@ function figuresOf(result: CaseResult): ResultFigures {
     agentOutput: result.transcript.usage.output,
     judgeInput: result.judgeUsage.input,
     judgeOutput: result.judgeUsage.output,
+    ...(result.transcript.userUsage && {
+      userInput: result.transcript.userUsage.input,
+      userOutput: result.transcript.userUsage.output,
+    }),
     agentRetries: result.transcript.retries ?? 0,
     judgeRetries: 0,
     checksPassed: result.checks.filter((check) => check.passed).length,

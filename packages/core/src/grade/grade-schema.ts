@@ -97,6 +97,8 @@ export const RunSummarySchema = z.object({
   agentErrors: count,
   agentTokens: z.object({ input: count, output: count }),
   judgeTokens: z.object({ input: count, output: count }),
+  /** The simulated user's tokens, for a run with conversation cases that have one; absent otherwise. */
+  userTokens: z.object({ input: count, output: count }).optional(),
   /** Model calls the backends repeated (throttling, 5xx), per role. */
   retries: z.object({ agent: count, judge: count }),
   /**

@@ -35,6 +35,11 @@ export function summarizeRun(
     summary.agentTokens.output += f.agentOutput;
     summary.judgeTokens.input += f.judgeInput;
     summary.judgeTokens.output += f.judgeOutput;
+    if (f.userInput !== undefined || f.userOutput !== undefined) {
+      summary.userTokens ??= { input: 0, output: 0 };
+      summary.userTokens.input += f.userInput ?? 0;
+      summary.userTokens.output += f.userOutput ?? 0;
+    }
     summary.retries.agent += f.agentRetries;
     summary.retries.judge += f.judgeRetries;
     summary.structural.passed += f.checksPassed;

@@ -7,8 +7,9 @@ import { percent } from './format-rate.ts';
 import { visible } from './visible.ts';
 
 /** The tokens row both summaries print. */
-export function tokenLine(s: Pick<RunSummary, 'agentTokens' | 'judgeTokens'>): string {
-  return `agent ${s.agentTokens.input} in / ${s.agentTokens.output} out, judge ${s.judgeTokens.input} in / ${s.judgeTokens.output} out`;
+export function tokenLine(s: Pick<RunSummary, 'agentTokens' | 'judgeTokens' | 'userTokens'>): string {
+  const user = s.userTokens ? `, user ${s.userTokens.input} in / ${s.userTokens.output} out` : '';
+  return `agent ${s.agentTokens.input} in / ${s.agentTokens.output} out, judge ${s.judgeTokens.input} in / ${s.judgeTokens.output} out${user}`;
 }
 
 /** The rows after tokens in both summaries: the cost when prices are known, retries when there were any. */

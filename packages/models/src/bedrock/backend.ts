@@ -1,6 +1,6 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core/runner';
-import { cachedJudge } from '../common/cached-judge.ts';
+import { cachedJudge, type StructuredRole } from '../common/cached-judge.ts';
 import { JUDGE_SAMPLING } from '../common/structured-call.ts';
 import { lazyStrandsAgent } from '../strands/lazy-agent.ts';
 import { type BedrockBackendOptions, bedrockClientConfig } from './client-config.ts';
@@ -22,8 +22,10 @@ export function createBedrockAgent(options: BedrockBackendOptions & { calls?: Mo
  * The judge as core sees it: one Converse call forced through the verdict tool, at temperature 0, cached
  * under its inference settings (not the endpoint or region, see cachedJudge).
  */
-export function createBedrockJudge(options: BedrockBackendOptions & { calls?: ModelCalls }): JudgePort {
-  const { calls, ...connection } = options;
+export function createBedrockJudge(
+  options: BedrockBackendOptions & { calls?: ModelCalls; role?: StructuredRole },
+): JudgePort {
+  const { calls, role, ...connection } = options;
   const client = new BedrockRuntimeClient(bedrockClientConfig(connection));
   const port: JudgePort = {
     backend: 'bedrock',
@@ -43,5 +45,5 @@ export function createBedrockJudge(options: BedrockBackendOptions & { calls?: Mo
       }
     },
   };
-  return cachedJudge(port, calls, JUDGE_SAMPLING);
+  return cachedJudge(port, calls, JUDGE_SAMPLING, role);
 }

@@ -1,6 +1,9 @@
 import type { JudgePort, ModelCalls, StructuredCallRequest, StructuredCallResponse } from '@evalpacks/core/runner';
 import { isJudgeAnswer } from './cached-shapes.ts';
 
+/** The roles that make structured calls: the judge, and the simulated user over the same port. */
+export type StructuredRole = 'judge' | 'user';
+
 /**
  * A backend's judge with every call going through the call cache: the one place judge answers are kept
  * and replayed, whatever the backend. The key is what decides the answer: the backend and model, the
@@ -9,11 +12,15 @@ import { isJudgeAnswer } from './cached-shapes.ts';
  * The server's address is not in it: the same model on another host is the same question.
  *
  * A hit spent nothing: no tokens, no retries, and only the time the lookup took.
+ *
+ * The simulated user makes the same kind of call with its own prompt; `role` files its calls under 'user'
+ * (counted and stored apart from the judge's; its prompt version and conversation are in the key).
  */
 export function cachedJudge(
   port: JudgePort,
   calls: ModelCalls | undefined,
   settings: Record<string, unknown>,
+  role: StructuredRole = 'judge',
 ): JudgePort {
   if (!calls) return port;
   return {
@@ -38,7 +45,7 @@ export function cachedJudge(
         epoch: request.epoch ?? 0,
         promptVersion: request.promptVersion,
       };
-      return calls.run('judge', material, () => port.call(request), free, isJudgeAnswer);
+      return calls.run(role, material, () => port.call(request), free, isJudgeAnswer);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core/runner';
 import type { ChatRequest } from 'ollama';
-import { cachedJudge } from '../common/cached-judge.ts';
+import { cachedJudge, type StructuredRole } from '../common/cached-judge.ts';
 import { lazyStrandsAgent } from '../strands/lazy-agent.ts';
 import type { OllamaHosts } from './host-pool.ts';
 import { JUDGE_TEMPERATURE, judgeOutputTokens, ollamaStructuredCall } from './judge.ts';
@@ -49,8 +49,8 @@ export function createOllamaAgent(options: OllamaRoleOptions & { maxTokens?: num
  * The judge as core sees it: one schema-constrained call at temperature 0, cached under its settings
  * (temperature, think and the num_predict they give; not the host, nor num_ctx, see cachedJudge).
  */
-export function createOllamaJudge(options: OllamaRoleOptions): JudgePort {
-  const { hosts, model, think, calls } = options;
+export function createOllamaJudge(options: OllamaRoleOptions & { role?: StructuredRole }): JudgePort {
+  const { hosts, model, think, calls, role } = options;
   const port: JudgePort = {
     backend: 'ollama',
     model,
@@ -58,5 +58,5 @@ export function createOllamaJudge(options: OllamaRoleOptions): JudgePort {
       ollamaStructuredCall({ hosts, model, system, prompt, jsonSchema, ...(think !== undefined && { think }) }),
   };
   const settings = { temperature: JUDGE_TEMPERATURE, think: think ?? null, numPredict: judgeOutputTokens(think) };
-  return cachedJudge(port, calls, settings);
+  return cachedJudge(port, calls, settings, role);
 }

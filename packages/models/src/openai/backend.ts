@@ -1,5 +1,5 @@
 import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core/runner';
-import { cachedJudge } from '../common/cached-judge.ts';
+import { cachedJudge, type StructuredRole } from '../common/cached-judge.ts';
 import { JUDGE_SAMPLING } from '../common/structured-call.ts';
 import { lazyStrandsAgent } from '../strands/lazy-agent.ts';
 import { createOpenAIClient, type OpenAIBackendOptions } from './connection.ts';
@@ -19,8 +19,10 @@ export function createOpenAIAgent(options: OpenAIBackendOptions & { calls?: Mode
  * under its sampling settings (not the base URL, see cachedJudge). Whether the server refused json_schema
  * is not in the key: it is the server's habit, the same on every run against it, not a choice of ours.
  */
-export function createOpenAIJudge(options: OpenAIBackendOptions & { calls?: ModelCalls }): JudgePort {
-  const { calls, ...connection } = options;
+export function createOpenAIJudge(
+  options: OpenAIBackendOptions & { calls?: ModelCalls; role?: StructuredRole },
+): JudgePort {
+  const { calls, role, ...connection } = options;
   const client = createOpenAIClient(connection);
   const schemaRefused = { value: false };
   const port: JudgePort = {
@@ -35,5 +37,5 @@ export function createOpenAIJudge(options: OpenAIBackendOptions & { calls?: Mode
       }
     },
   };
-  return cachedJudge(port, calls, JUDGE_SAMPLING);
+  return cachedJudge(port, calls, JUDGE_SAMPLING, role);
 }

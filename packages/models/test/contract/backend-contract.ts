@@ -72,7 +72,11 @@ export function backendContract(fixture: BackendFixture): void {
       s.reset();
       s.scriptVerdict({ reasoning: 'Yes.', caught: true }, { input: 5, output: 2 });
       await ask(s.judge({ calls }));
-      expect(calls.stats()).toEqual({ agent: { made: 2, cached: 0 }, judge: { made: 1, cached: 0 } });
+      expect(calls.stats()).toEqual({
+        agent: { made: 2, cached: 0 },
+        judge: { made: 1, cached: 0 },
+        user: { made: 0, cached: 0 },
+      });
     });
 
     it('records a failure of one case in its transcript, and lets a judge failure reach core', async () => {
@@ -119,7 +123,11 @@ export function backendContract(fixture: BackendFixture): void {
       const again = await s.agent({ calls: replay }).run(request());
       const cachedVerdict = await ask(s.judge({ calls: replay }));
       expect(s.modelRequests()).toBe(made);
-      expect(replay.stats()).toEqual({ agent: { made: 0, cached: 2 }, judge: { made: 0, cached: 1 } });
+      expect(replay.stats()).toEqual({
+        agent: { made: 0, cached: 2 },
+        judge: { made: 0, cached: 1 },
+        user: { made: 0, cached: 0 },
+      });
       expect(again).toMatchObject({ answer: first.answer, toolCalls: first.toolCalls, turns: 2 });
       expect(again.usage).toEqual({ input: 0, output: 0 });
       expect([cachedVerdict.text, cachedVerdict.usage]).toEqual([verdict.text, { input: 0, output: 0 }]);

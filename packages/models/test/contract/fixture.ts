@@ -1,4 +1,5 @@
 import type { AgentPort, JudgePort, ModelCalls } from '@evalpacks/core/runner';
+import type { SimulatedUserScript, UserRule } from '@evalpacks/testkit';
 
 export interface Usage {
   input: number;
@@ -13,7 +14,10 @@ export interface Usage {
 export interface ContractStandIn {
   /** The backend's agent on the stand-in's agent model (or on a model the stand-in does not have). */
   agent(options?: { calls?: ModelCalls; unknownModel?: boolean }): AgentPort;
-  judge(options?: { calls?: ModelCalls }): JudgePort;
+  /** The backend's structured-call port on the judge model; `role: 'user'` files its calls as the simulated user's. */
+  judge(options?: { calls?: ModelCalls; role?: 'judge' | 'user' }): JudgePort;
+  /** Simulated-user turns are answered by `rules` (the stand-in's simulated user), each costing `usage`. */
+  scriptUser(rules: UserRule[], usage: Usage): SimulatedUserScript;
   /** The next agent turn answers `text`, counting `usage`. */
   scriptAnswer(text: string, usage: Usage): void;
   /** The first turn calls `tool` with `args`; the turn after the tool result answers `text`. */

@@ -38,7 +38,7 @@ export async function connectBedrock({
   return {
     where: ` · ${connection.region}${profile}${options.bedrockEndpoint ? ` @ ${redactUrl(options.bedrockEndpoint)}` : ''}`,
     agent: (model) => bedrock.createBedrockAgent({ ...connection, model, calls }),
-    judge: (model) => bedrock.createBedrockJudge({ ...connection, model, calls }),
+    judge: (model, role) => bedrock.createBedrockJudge({ ...connection, model, calls, role }),
     preflight: () => bedrock.preflightBedrock(connection, models),
   };
 }

@@ -53,12 +53,13 @@ export function connectOllama({
         ...(options.maxTokens !== undefined && { maxTokens: options.maxTokens }),
       });
     },
-    judge: (model) => {
+    judge: (model, role) => {
       needs.push({ model, think: thinks(options.judgeThink), thinkFlag: '--judge-think' });
       return createOllamaJudge({
         hosts,
         model,
         calls,
+        role,
         ...(options.judgeThink !== undefined && { think: options.judgeThink }),
       });
     },

@@ -23,7 +23,7 @@ export async function connectOpenAI({
   return {
     where: ` @ ${redactUrl(connection.baseURL)}`,
     agent: (model) => openai.createOpenAIAgent({ ...connection, model, calls }),
-    judge: (model) => openai.createOpenAIJudge({ ...connection, model, calls }),
+    judge: (model, role) => openai.createOpenAIJudge({ ...connection, model, calls, role }),
     preflight: () => openai.preflightOpenAI(connection, models),
   };
 }
