@@ -23,8 +23,8 @@ const saveStatements = preparedOnce(
     transcript: db.prepare(
       `INSERT INTO transcripts (run_id, case_id, epoch, model, input, answer, tool_calls_json, turns, input_tokens,
          output_tokens, latency_ms, cost_usd, error, sample, retries, turn_limit_reached, answer_cut, stop_reason,
-         thinking, prompt_truncated_to, end_state_json)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         thinking, prompt_truncated_to, end_state_json, conversation_json)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     verdict: db.prepare(
       `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
@@ -39,6 +39,13 @@ const saveStatements = preparedOnce(
  * Saves one case result (its transcript and every verdict) in one transaction, so a killed process
  * leaves either the whole result or none of it. Saving the same case and epoch again replaces it.
  */
+/** The conversation fields of a transcript as one JSON column; null for a single-message case. */
+function conversationJson(transcript: CaseResult['transcript']): string | null {
+  const { conversation, conversationEnd, userError, userUsage } = transcript;
+  if (conversation === undefined) return null;
+  return JSON.stringify({ conversation, conversationEnd, userError, userUsage });
+}
+
 export function insertCaseResult(
   db: Database.Database,
   runId: number,
@@ -80,6 +87,7 @@ export function insertCaseResult(
       transcript.thinking ?? null,
       transcript.promptTruncatedTo ?? null,
       transcript.endState === undefined ? null : JSON.stringify(transcript.endState),
+      conversationJson(transcript),
     );
     result.verdicts.forEach((verdict, position) => {
       statements.verdict.run(

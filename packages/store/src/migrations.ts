@@ -176,6 +176,11 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE verdicts ADD COLUMN confidence REAL;
   `,
+  // 11: a conversation case's turns, how it ended, the simulated user's error and tokens (JSON; null for a
+  // single-message case), so the viewer and every report read the conversation back whole.
+  `
+  ALTER TABLE transcripts ADD COLUMN conversation_json TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -35,6 +35,7 @@ interface TranscriptRow {
   thinking: string | null;
   prompt_truncated_to: number | null;
   end_state_json: string | null;
+  conversation_json: string | null;
 }
 
 interface CaseRow extends TranscriptRow {
@@ -71,7 +72,7 @@ interface VerdictRow {
 
 const TRANSCRIPT_COLUMNS = `t.model, t.input, t.answer, t.tool_calls_json, t.turns, t.input_tokens, t.output_tokens,
   t.latency_ms, t.error, t.sample, t.retries, t.turn_limit_reached, t.answer_cut, t.stop_reason, t.thinking,
-  t.prompt_truncated_to, t.end_state_json`;
+  t.prompt_truncated_to, t.end_state_json, t.conversation_json`;
 const RESULTS = `SELECT c.*, ${TRANSCRIPT_COLUMNS}
   FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)`;
 
@@ -167,6 +168,7 @@ function transcriptFromRow(row: TranscriptRow): Transcript {
     ...(row.thinking !== null && { thinking: row.thinking }),
     ...(row.prompt_truncated_to !== null && { promptTruncatedTo: row.prompt_truncated_to }),
     ...(row.end_state_json !== null && { endState: JSON.parse(row.end_state_json) as unknown }),
+    ...(row.conversation_json !== null && stored<Partial<Transcript>>(row.conversation_json)),
   };
 }
 

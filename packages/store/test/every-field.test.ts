@@ -22,6 +22,15 @@ function fullResult(): CaseResult {
       thinking: 'First the diff, then the tests.',
       promptTruncatedTo: 2050,
       endState: { refunds: [{ orderId: 'ORD-1', amount: 24.99 }], cancelled: [] },
+      conversation: [
+        { role: 'user', text: 'const x = 1;' },
+        { role: 'agent', text: 'Which order?', toolCalls: [{ name: 'lookup', arguments: { id: 7 }, result: 1 }] },
+        { role: 'user', text: 'ORD-1' },
+        { role: 'agent', text: 'review of full' },
+      ],
+      conversationEnd: 'user-error',
+      userError: 'the simulated user answered in the agent voice: "How can I help?"',
+      userUsage: { input: 30, output: 6 },
     },
     verdicts: base.verdicts.map((verdict, index) => ({
       ...verdict,
