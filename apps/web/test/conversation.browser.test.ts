@@ -120,7 +120,7 @@ describe('a conversation in Chromium: a chat, the hidden user apart, payload tex
     ]);
     // The tool call is folded under its turn, closed until asked for.
     const tools = page.locator(`${scope} .chat .turn[data-turn="4"] details.turn-tools`);
-    expect(await tools.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    expect(await tools.evaluate((el) => (el as unknown as { open: boolean }).open)).toBe(false);
     expect(await tools.locator('summary').textContent()).toBe('1 tool call');
     expect(await page.locator(`${scope} .chat details.turn-tools`).count()).toBe(1);
     expect(await page.locator(`${scope} .conversation-end`).first().textContent()).toBe(
