@@ -36,7 +36,8 @@ export function conversationLines(transcript: Transcript, width = 160): string[]
   const lines: string[] = [];
   turns.forEach((turn, index) => {
     const who = `${turn.role} ${index + 1}`.padEnd(9);
-    collapse(turn.text, width).forEach((line, at) => lines.push(`${at === 0 ? who : ' '.repeat(9)}${line}`));
+    for (const [at, line] of collapse(turn.text, width).entries())
+      lines.push(`${at === 0 ? who : ' '.repeat(9)}${line}`);
     for (const call of turn.toolCalls ?? []) {
       const outcome = call.error !== undefined ? `✗ ${brief(call.error, 80)}` : `→ ${brief(call.result, 80)}`;
       lines.push(`${' '.repeat(9)}tool ${call.name}(${brief(call.arguments, 80)}) ${outcome}`);
