@@ -1,4 +1,5 @@
 import type { Case, CaseResult, ConversationTurn, ToolCall } from '@evalpacks/core';
+import { CONVERSATION_END_WORDS } from '@evalpacks/core/report';
 import { pretty } from './format.ts';
 import { type Html, html } from './html.ts';
 
@@ -7,14 +8,6 @@ import { type Html, html } from './html.ts';
  * agent's tool calls folded under its reply, and how the conversation ended. Every text is the model's or
  * the simulated user's, so it is escaped as plain text (no Markdown, no link): a payload stays inert.
  */
-
-const END_WORDS: Record<string, string> = {
-  'user-stop': 'the simulated user ended it (###STOP###)',
-  'script-end': 'the script ran out after the agent answered its last turn',
-  'turn-limit': 'stopped at the turn limit without ###STOP###: reported as such, not as an agent failure',
-  'user-error': 'the simulated user broke the protocol (a user-simulator error, not the agent’s)',
-  'agent-error': 'the agent failed (see the agent error)',
-};
 
 function toolCalls(calls: readonly ToolCall[]): Html | '' {
   if (calls.length === 0) return '';
@@ -38,7 +31,7 @@ function turn(entry: ConversationTurn, index: number): Html {
 export function conversationChat(result: CaseResult): Html | '' {
   const { conversation, conversationEnd, userError } = result.transcript;
   if (!conversation) return '';
-  const end = conversationEnd ? END_WORDS[conversationEnd] : undefined;
+  const end = conversationEnd ? CONVERSATION_END_WORDS[conversationEnd] : undefined;
   return html`<h4>Conversation</h4>
     <ol class="chat">${conversation.map(turn)}</ol>
     ${
