@@ -82,7 +82,11 @@ export function shapesOf(text: string[]): ShapedLine[] {
       // A doc's `...` stands for rows it leaves out.
       if (/^\s*(\.\.\.|…)\s*$/.test(line)) continue;
       // A row is `  LABEL` padded to the width, then its value; the row label is its shape.
-      const label = line.slice(2, 2 + section.width).trim();
+      // pass^k's row names its k (pass^3): the k is the sample's own, as other values are.
+      const label = line
+        .slice(2, 2 + section.width)
+        .trim()
+        .replace(/^pass\^\d+$/, 'pass^N');
       if (line.startsWith('  ') && !line.startsWith('   ') && label) {
         shaped.push({ kind: section.kind, shape: label, at });
       }

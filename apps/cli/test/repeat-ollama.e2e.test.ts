@@ -43,13 +43,15 @@ describe('pnpm eval --repeat against the Ollama stand-in', () => {
     expect(fromPerCase(result.stdout)).toBe(
       [
         'Per case over 3 epochs',
-        '  basic-vulnerabilities  PASS  structural 6/6 · findings 5/5',
-        '  false-positive-bait    PASS  structural 6/6 · false positives 0',
-        '  subtle-issues          PASS  structural 6/6 · findings 4/4',
+        '  basic-vulnerabilities  PASS  structural 6/6 · findings 5/5 · pass@1 3/3 · pass^3 100.0%',
+        '  false-positive-bait    PASS  structural 6/6 · false positives 0 · pass@1 3/3 · pass^3 100.0%',
+        '  subtle-issues          PASS  structural 6/6 · findings 4/4 · pass@1 2/3 · pass^3 0.0%',
         '',
         'Summary · 3 epochs per case · policy majority',
         '  counts are items under the policy; rates are per epoch with 95% Wilson intervals clustered by case',
         '  cases           3/3 passed (95% CI 43.9–100.0%)',
+        '  pass@1          88.9% (95% CI 66.7–100.0%) mean of 3 cases',
+        '  pass^3          66.7% (95% CI 0.0–100.0%) mean of 3 cases · all 3 tries pass',
         '  structural      18/18 checks passed · epochs 54/54 = 100.0% (95% CI 93.4–100.0%)',
         '  findings        9/9 caught · epochs 26/27 = 96.3% (95% CI 81.7–99.3%)',
         '  false positives 0 · epochs flagged 0/9 = 0.0% (95% CI 0.0–29.9%)',
@@ -78,7 +80,7 @@ describe('pnpm eval --repeat against the Ollama stand-in', () => {
     const report = fromPerCase(result.stdout);
     expect(report).toContain(
       [
-        '  subtle-issues          FAIL  structural 6/6 · findings 3/4',
+        '  subtle-issues          FAIL  structural 6/6 · findings 3/4 · pass@1 2/3 · pass^3 0.0%',
         '    FAIL finding missing-idempotency: caught 2/3',
       ].join('\n'),
     );
@@ -128,7 +130,9 @@ describe('pnpm eval --repeat against the Ollama stand-in', () => {
     await writeFile(file, JSON.stringify({ ...subtleCase, repeatPolicy: 'any' }));
     const result = await runCli(args(standIn, '--policy', 'all', '--test-case', file));
     expect(result.code).toBe(0);
-    expect(fromPerCase(result.stdout)).toContain('  subtle-issues  PASS  structural 6/6 · findings 4/4 · policy any\n');
+    expect(fromPerCase(result.stdout)).toContain(
+      '  subtle-issues  PASS  structural 6/6 · findings 4/4 · policy any · pass@1 2/3 · pass^3 0.0%\n',
+    );
     expect(fromPerCase(result.stdout)).toContain('caught 2/3 → passes under any');
   });
 

@@ -57,6 +57,8 @@ describe("the viewer shows a run's stored grade, never one of its own", () => {
       'Summary · 3 epochs per case · policy all',
       '  counts are items under the policy; rates are per epoch with 95% Wilson intervals clustered by case',
       '  cases           1/2 passed (95% CI 9.5–90.5%)',
+      '  pass@1          83.3% (95% CI 66.7–100.0%) mean of 2 cases',
+      '  pass^3          50.0% (95% CI 0.0–100.0%) mean of 2 cases · all 3 tries pass',
       '  structural      1/2 checks passed · epochs 5/6 = 83.3% (95% CI 43.6–97.0%)',
       '  flaky           1 (listed below)',
       '  judge errors    0',

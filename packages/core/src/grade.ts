@@ -37,6 +37,8 @@ export {
   GradeSummarySchema,
   type ItemTally,
   ItemTallySchema,
+  type PassKFigures,
+  PassKFiguresSchema,
   type RunFigures,
   RunFiguresSchema,
   type RunGrade,
@@ -46,6 +48,7 @@ export {
 } from './grade/grade-schema.ts';
 export { type ItemKind, type ItemOutcome, itemOutcomes } from './grade/item-outcomes.ts';
 export { type JudgeDecision, judgeDecision } from './grade/judge-skip.ts';
+export { epochCounts, passAt1, passHatK, passKFigures } from './grade/pass-k.ts';
 export { countItems, policyResolver, reduceEpochs, runPolicy } from './grade/reduce-epochs.ts';
 export { suggestionsFor, suggestionsOf } from './grade/suggestions.ts';
 export {

@@ -48,6 +48,12 @@ describe('reports given the run grade', () => {
       gate: { minimum: 0.5, met: true },
       notStarted: 0,
       structuralOnlyCases: [],
+      // One case, passing 1 of its 2 epochs: pass@1 50%, pass^2 0%.
+      passK: {
+        k: 2,
+        passAt1: { estimate: 0.5, lower: 0.5, upper: 0.5, cases: 1 },
+        passHatK: { estimate: 0, lower: 0, upper: 0, cases: 1 },
+      },
     });
     expect(JSON.parse(jsonReport(run)).grade).toMatchObject({ passed: false, exitCode: 1, policy: 'majority' });
   });

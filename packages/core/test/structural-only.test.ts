@@ -170,7 +170,9 @@ describe('a case whose judged items were not judged is structural only, never a 
     const repeated: RunResult = { ...run, cases: run.cases.flatMap((r) => [r, { ...r, epoch: 1 }]) };
     const text = printed((write) => repeatReporter({ write, color: false }).summary(repeated, [], gradeRun(repeated)));
     expect(text).toContain('\n  unjudged  STRUCTURAL ONLY structural 1/1 · 3 judged items not judged\n');
-    expect(text).toContain('\n  judged    PASS  structural 1/1 · findings 2/2 · false positives 0\n');
+    expect(text).toContain(
+      '\n  judged    PASS  structural 1/1 · findings 2/2 · false positives 0 · pass@1 2/2 · pass^2 100.0%\n',
+    );
     expect(text).toContain('\n  cases           1/3 passed, 2 structural only, not judged (95% CI 6.1–79.2%)\n');
   });
 

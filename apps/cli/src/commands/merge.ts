@@ -169,7 +169,7 @@ async function mergeInto(merged: MergedRun, given: MergeOptions, io: CommandIo):
     // The shards' repeat policy (checked to be one), as the stored run keeps it: a value, never code.
     const ranWith = meta.config.flags.policy;
     const policy = planPolicy(typeof ranWith === 'string' ? readRepeatPolicy(ranWith) : undefined, loaded.pack);
-    const grading = gradeOptions({ policy, report });
+    const grading = gradeOptions({ policy, report, pack: loaded.pack });
     const { runId, cases, grade } = await record(store, merged, meta, grading).finally(stopListening);
     const { priceOf } = await loadPrices();
     const output = consoleOutput(report, io, meta.epochs, priceOf);

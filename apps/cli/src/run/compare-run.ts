@@ -153,7 +153,8 @@ export async function executeCompare(plan: ComparePlan, store: EvalStore, io: Co
   for (const [label, value] of backendRows) io.write(`${label.padEnd(9)} ${value}\n`);
   io.write('\n');
   const paired = pairedByBudget(before, after);
-  const comparison = compareRuns(...paired.tallies, { seed: plan.seed });
+  const headline = plan.pack.headline;
+  const comparison = compareRuns(...paired.tallies, { seed: plan.seed, ...(headline && { headline }) });
   const labels = sideLabels(baselineFacts, variantFacts);
   if (plan.console) printComparison(comparison, { write: io.write, color: plan.color && io.isTTY, labels });
   const code = compareExit(comparison, plan.maxFlaky, io);
@@ -204,7 +205,12 @@ export function executeStoredCompare(plan: StoredComparePlan, io: CommandIo): Co
   io.write(`runs      baseline ${baseline.run.id}, variant ${variant.run.id} as stored; no model calls\n`);
   for (const side of [baseline, variant]) if (side.now) io.write(`grade     ${gradedNowNote(side.run.id, side.now)}\n`);
   io.write('\n');
-  const comparison = compareRuns(baseline.grade.cases, variant.grade.cases, { seed: plan.seed });
+  // The pack's headline as the grades kept it (stored compare loads no pack).
+  const headline = baseline.grade.headline ?? variant.grade.headline;
+  const comparison = compareRuns(baseline.grade.cases, variant.grade.cases, {
+    seed: plan.seed,
+    ...(headline && { headline }),
+  });
   const labels = sideLabels(baselineFacts, variantFacts);
   if (plan.console) printComparison(comparison, { write: io.write, color: plan.color && io.isTTY, labels });
   const exitCode = compareExit(comparison, plan.maxFlaky, io);

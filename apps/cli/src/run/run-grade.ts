@@ -1,3 +1,4 @@
+import type { Pack } from '@evalpacks/core';
 import type { CompactRun, GradeOptions, RunGrade } from '@evalpacks/core/grade';
 import type { PlanPolicy, ReportPlan } from './plan.ts';
 
@@ -8,10 +9,16 @@ export interface GradedRun {
 }
 
 /** The settings a run is graded under: its repeat policy and the gates of its command line. */
-export function gradeOptions(plan: { policy: PlanPolicy; report: ReportPlan }): GradeOptions {
+export function gradeOptions(plan: {
+  policy: PlanPolicy;
+  report: ReportPlan;
+  pack?: Pick<Pack, 'headline'>;
+}): GradeOptions {
   const { minPassRate, maxFlaky, gateOn, lowConfidence } = plan.report;
+  const headline = plan.pack?.headline;
   return {
     policy: plan.policy.name,
+    ...(headline && { headline }),
     ...(lowConfidence !== undefined && { lowConfidence }),
     ...(gateOn === 'corrected' && { gateOn }),
     ...(minPassRate !== undefined && { minPassRate }),

@@ -1,6 +1,7 @@
 import type { CaseResult, ToolCall, Verdict } from '@evalpacks/core';
 import { resultStanding } from '@evalpacks/core/grade';
 import { standingBadge } from './case-status.ts';
+import { conversationChat, hiddenUserPanel } from './conversation-view.ts';
 import { milliseconds, pretty, usd } from './format.ts';
 import { type Html, html } from './html.ts';
 import type { LabelSpot } from './label-controls.ts';
@@ -32,6 +33,19 @@ function jsonDetails(kind: string, label: string, value: unknown): Html | '' {
     : html`<details class="${kind}"><summary>${label}</summary><pre>${JSON.stringify(value, null, 2)}</pre></details>`;
 }
 
+/** A single-message case's answer and tool calls (a conversation shows them turn by turn instead). */
+function answerAndTools(result: CaseResult): Html {
+  const { transcript } = result;
+  return html`<h4>Answer</h4><div class="answer md">${renderMarkdown(transcript.answer)}</div>
+    ${transcript.answerCut ? html`<p class="dim">cut to the run's cap from ${transcript.answerCut} characters</p>` : ''}
+    ${thinking(result)}
+    <h4>Tool calls</h4>${
+      transcript.toolCalls.length
+        ? html`<ol class="tool-calls">${transcript.toolCalls.map(toolCall)}</ol>`
+        : html`<p class="dim">none</p>`
+    }`;
+}
+
 /** `cost` is undefined when unknown, null when there is no record of costs at all (a report file). */
 function epochColumn(result: CaseResult, cost: number | undefined | null, spotOf?: SpotOf): Html {
   const { transcript } = result;
@@ -41,14 +55,7 @@ function epochColumn(result: CaseResult, cost: number | undefined | null, spotOf
     ${transcript.error ? html`<p class="agent-error">agent error: ${transcript.error}</p>` : ''}
     ${transcript.turnLimitReached ? html`<p class="agent-error">stopped at the turn limit after ${transcript.turns} turns</p>` : ''}
     ${transcript.sample ? html`<p class="dim">a hand-written sample answer from the pack fixtures, not a model's</p>` : ''}
-    <h4>Answer</h4><div class="answer md">${renderMarkdown(transcript.answer)}</div>
-    ${transcript.answerCut ? html`<p class="dim">cut to the run's cap from ${transcript.answerCut} characters</p>` : ''}
-    ${thinking(result)}
-    <h4>Tool calls</h4>${
-      transcript.toolCalls.length
-        ? html`<ol class="tool-calls">${transcript.toolCalls.map(toolCall)}</ol>`
-        : html`<p class="dim">none</p>`
-    }
+    ${transcript.conversation ? conversationChat(result) : answerAndTools(result)}
     ${jsonDetails('end-state', "end state (the environment's snapshot after the run)", transcript.endState)}
     <h4>Checks</h4>${
       result.checks.length
@@ -58,7 +65,7 @@ function epochColumn(result: CaseResult, cost: number | undefined | null, spotOf
           )}</ul>`
         : html`<p class="dim">none</p>`
     }
-    <h4>Verdicts</h4>${
+    <h4>Verdicts${transcript.conversation ? html` <span class="dim">on the whole conversation, given after turn ${transcript.conversation.length}</span>` : ''}</h4>${
       result.verdicts.length
         ? html`<div class="verdicts">${result.verdicts.map((v) => verdictBlock(result.case, v, result.epoch, spotOf?.(result, v)))}</div>`
         : html`<p class="dim">none</p>`
@@ -93,6 +100,7 @@ export function caseView(saved: CaseResult[], costs?: ReadonlyMap<number, number
         : ''
     }
     ${jsonDetails('expected-end-state', 'expected end state', testCase.expectedEndState)}
+    ${hiddenUserPanel(testCase)}
   </section>
   <div class="epochs">${results.map((r) => epochColumn(r, costs ? costs.get(r.epoch) : null, spotOf))}</div>`;
 }

@@ -6,6 +6,7 @@ import { exactMcNemar } from '../stats/mcnemar.ts';
 import { type PermutationTest, pairedPermutationTest, smallestPermutationP } from '../stats/permutation.ts';
 import { assumedPairedStandardError, minimumDetectableDifference } from '../stats/power.ts';
 import { type CaseComparison, pairCases } from './pair-cases.ts';
+import { comparePassK, type PassKComparison } from './pass-k-comparison.ts';
 
 /**
  * 'inconclusive' when either side had an agent or judge error on any case: the items an error left
@@ -51,12 +52,19 @@ export interface Comparison {
   /** Cases with at least one agent or judge error, per side. */
   errored: { baseline: number; variant: number };
   alpha: number;
+  /** With a pass^k headline: each case's pass^k paired across the sides, which the verdict then rests on. */
+  passK?: PassKComparison;
 }
 
 export interface CompareOptions {
   alpha?: number;
   /** Seed of the permutation test when there are too many cases to enumerate. */
   seed?: number;
+  /**
+   * 'pass^k' when the pack makes pass^k its headline (definePack `headline`) and the runs have k ≥ 2
+   * epochs: the verdict rests on the paired per-case pass^k instead of the per-item difference.
+   */
+  headline?: 'pass-rate' | 'pass^k';
 }
 
 function sideFigures(tallies: readonly CaseTally[], comparisons: CaseComparison[], side: 'baseline' | 'variant') {
@@ -104,7 +112,12 @@ export function compareRuns(
   );
   const gained = cases.reduce((sum, c) => sum + c.gained.length, 0);
   const lost = cases.reduce((sum, c) => sum + c.lost.length, 0);
-  const significant = permutation.pValue < alpha;
+  const k = Math.max(0, ...[...baseline, ...variant].map((tally) => tally.epochs));
+  const passK =
+    options.headline === 'pass^k' && k >= 2 ? comparePassK(baseline, variant, k, options.seed ?? 1) : undefined;
+  // The verdict's evidence: the headline's paired differences when there is one, else the items'.
+  const decided = passK ?? { permutation, difference };
+  const significant = decided.permutation.pValue < alpha;
   const errored = {
     baseline: cases.filter((c) => c.errors[0].length > 0).length,
     variant: cases.filter((c) => c.errors[1].length > 0).length,
@@ -112,9 +125,9 @@ export function compareRuns(
   const verdict: ComparisonVerdict =
     errored.baseline + errored.variant > 0
       ? 'inconclusive'
-      : significant && difference.lower > 0
+      : significant && decided.difference.lower > 0
         ? 'better'
-        : significant && difference.upper < 0
+        : significant && decided.difference.upper < 0
           ? 'worse'
           : 'no detectable difference';
   const b = sideFigures(baseline, cases, 'baseline');
@@ -132,6 +145,7 @@ export function compareRuns(
     notJudgedItems: cases.reduce((sum, c) => sum + c.notJudged, 0),
     errored,
     alpha,
+    ...(passK && { passK }),
   };
 }
 

@@ -134,6 +134,18 @@ export const ComparisonSchema = z.object({
   unpairedItems: count,
   notJudgedItems: count,
   errored: both(count),
+  /** With a pass^k headline (definePack `headline`): each case's pass^k paired across the sides, the verdict's basis. */
+  passK: z
+    .object({
+      k: count,
+      baseline: z.number(),
+      variant: z.number(),
+      difference: z.object({ mean: z.number(), lower: z.number().nullable(), upper: z.number().nullable() }),
+      pValue: z.number(),
+      cases: count,
+      unpaired: count,
+    })
+    .optional(),
   /** What the exit code says: 0 no worse, 1 detectably worse (or too flaky), 2 inconclusive. */
   exitCode: z.union([z.literal(0), z.literal(1), z.literal(2)]),
 });

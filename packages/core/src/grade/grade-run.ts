@@ -39,6 +39,8 @@ export interface GradeOptions {
   lowConfidence?: number;
   /** 'corrected': --min-pass-rate holds the judge-corrected findings rate instead of the raw case pass rate. */
   gateOn?: 'raw' | 'corrected';
+  /** The pack's headline (definePack `headline`): 'pass^k' is kept with the grade, for compare to decide on. */
+  headline?: 'pass-rate' | 'pass^k';
 }
 
 function count(outcomes: readonly { status: CaseStanding }[]): Counts {
@@ -86,6 +88,7 @@ export function gradeRun(
     exitCode: passed ? 0 : 1,
     suggestions: records.flatMap((record) => record.suggestions),
     figures,
+    ...(options.headline === 'pass^k' && { headline: 'pass^k' as const }),
     ...(corrected && { corrected }),
   };
 }

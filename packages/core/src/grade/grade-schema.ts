@@ -75,6 +75,9 @@ export const CaseTallySchema = z.object({
   notJudged: count,
   /** The case's agent and judge errors over its epochs, each distinct line once ("agent: ...", "judge: ..."). */
   errors: z.array(z.string()),
+  /** Epochs that passed, of `epochsGraded` (passed or failed; see pass-k.ts): pass@1 and pass^k rest on them. */
+  epochsPassed: count.optional(),
+  epochsGraded: count.optional(),
 });
 export type CaseTally = z.infer<typeof CaseTallySchema>;
 
@@ -121,6 +124,21 @@ export const ClusteredRateSchema = IntervalSchema.extend({
   standardError: z.number(),
 });
 
+const CaseMeanSchema = IntervalSchema.extend({
+  /** The cases the mean is over. */
+  cases: count,
+});
+
+/** pass@1 and pass^k over the cases (pass-k.ts), k the run's epochs: a repeated run's headline for conversations. */
+export const PassKFiguresSchema = z.object({
+  k: count,
+  /** The mean over cases of passed / graded epochs, 95% bootstrap interval over cases. */
+  passAt1: CaseMeanSchema,
+  /** The mean over cases of C(c,k)/C(n,k), over cases with at least k graded epochs. */
+  passHatK: CaseMeanSchema,
+});
+export type PassKFigures = z.infer<typeof PassKFiguresSchema>;
+
 /** One kind of item (checks, findings, expectedAbsent) over a repeated run. */
 export const KindFiguresSchema = z.object({
   /** Items that pass under their case's policy, out of the items graded at least once. */
@@ -144,6 +162,8 @@ export const RepeatSummarySchema = z.object({
   /** expectedAbsent items; "passed" means not flagged, so false positives are items − itemsPassed. */
   absent: KindFiguresSchema,
   flaky: z.array(FlakyItemSchema),
+  /** With two epochs or more. */
+  passK: PassKFiguresSchema.optional(),
 });
 export type RepeatSummary = z.infer<typeof RepeatSummarySchema>;
 
@@ -200,6 +220,8 @@ export const RunGradeSchema = z.object({
   /** What to edit for every failure, naming the RISEN part (or the judge, or the agent). */
   suggestions: z.array(SuggestionSchema),
   figures: RunFiguresSchema,
+  /** 'pass^k' when the pack makes pass^k its headline (definePack `headline`): compare then decides on it. */
+  headline: z.literal('pass^k').optional(),
   /** Judged rates corrected for the judge's measured TPR and TNR, when the run was graded with labels. */
   corrected: CorrectedFiguresSchema.optional(),
 });

@@ -71,7 +71,20 @@ export function reduceEpochs(
         ? 'failed'
         : standingOf('passed', notJudged);
     const errors = [...new Set(epochs.flatMap((record) => record.errors))];
-    return { case: testCase, policy, epochs: epochs.length, items, status, notJudged, errors };
+    // An epoch with an error or judged items never judged is evidence of neither (see pass-k.ts).
+    const epochsPassed = epochs.filter((record) => record.status === 'passed').length;
+    const epochsGraded = epochsPassed + epochs.filter((record) => record.status === 'failed').length;
+    return {
+      case: testCase,
+      policy,
+      epochs: epochs.length,
+      items,
+      status,
+      notJudged,
+      errors,
+      epochsPassed,
+      epochsGraded,
+    };
   });
 }
 

@@ -2,6 +2,7 @@ import { clusteredRate } from '../stats/clustered.ts';
 import { wilsonInterval } from '../stats/wilson.ts';
 import type { CaseTally, KindFigures, RepeatSummary } from './grade-schema.ts';
 import type { ItemKind } from './item-outcomes.ts';
+import { passKFigures } from './pass-k.ts';
 
 export type { FlakyItem, KindFigures, RepeatSummary } from './grade-schema.ts';
 
@@ -26,8 +27,10 @@ function kindFigures(tallies: readonly CaseTally[], kind: ItemKind): KindFigures
 /** The figures of a repeated run: rates under the policy, per-sample rates with clustered intervals, flaky items. */
 export function summarizeRepeats(tallies: readonly CaseTally[]): RepeatSummary {
   const passed = tallies.filter((tally) => tally.status === 'passed').length;
+  const epochs = Math.max(0, ...tallies.map((tally) => tally.epochs));
+  const passK = passKFigures(tallies, epochs);
   return {
-    epochs: Math.max(0, ...tallies.map((tally) => tally.epochs)),
+    epochs,
     cases: {
       ...wilsonInterval(passed, tallies.length),
       passed,
@@ -41,5 +44,6 @@ export function summarizeRepeats(tallies: readonly CaseTally[]): RepeatSummary {
     flaky: tallies.flatMap((tally) =>
       tally.items.filter((item) => item.flaky).map((item) => ({ caseId: tally.case.id, policy: tally.policy, item })),
     ),
+    ...(passK && { passK }),
   };
 }

@@ -25,6 +25,12 @@ export const PackDefinitionSchema = z.object({
   defaultVariant: z.string().default('baseline'),
   /** The pack's repeat policy when neither the case nor the command line sets one (default majority). */
   repeatPolicy: RepeatPolicySchema.optional(),
+  /**
+   * The figure a comparison decides on: 'pass-rate' (default), or 'pass^k' for packs where one try is all a
+   * user gets (conversations): with --repeat k the summary leads with pass^k, and compare pairs the two
+   * sides' pass^k per case for its verdict. Never inferred from the cases: a pack says so.
+   */
+  headline: z.enum(['pass-rate', 'pass^k']).optional(),
   /** Maps one raw record of the pack's own case format onto the shared case shape. */
   toCase: z.custom<(raw: unknown) => unknown>((value) => typeof value === 'function').optional(),
   /**

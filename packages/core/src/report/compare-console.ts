@@ -3,7 +3,7 @@ import type { Comparison } from '../compare/compare-runs.ts';
 import type { CaseComparison, PairedItem, SideCount } from '../compare/pair-cases.ts';
 import type { ItemKind } from '../grade/item-outcomes.ts';
 import type { ClusteredRate } from '../stats/clustered.ts';
-import { flagged, formatRate, points } from './format-rate.ts';
+import { flagged, formatRate, percent, points } from './format-rate.ts';
 import { visibleDeep } from './visible.ts';
 
 export interface CompareReporterOptions {
@@ -123,8 +123,23 @@ export function printComparison(comparison: Comparison, options: CompareReporter
   row('permutation test', `p ${formatP(p.pValue)} over cases (${how})`);
   const m = comparison.mcnemar;
   row('exact McNemar', `p ${formatP(m.pValue)} over items (${m.gained} gained, ${m.lost} lost)`);
+  const passK = comparison.passK;
+  if (passK) {
+    const k = `pass^${passK.k}`;
+    const pd = passK.difference;
+    const ci =
+      pd.df > 0 ? `95% CI ${points(pd.lower)} to ${points(pd.upper)} points` : 'no interval from a single case';
+    row(k, sides(percent(passK.baseline), percent(passK.variant)) + ` over ${passK.cases} paired cases`);
+    row(
+      `${k} change`,
+      passK.cases === 0
+        ? `none measured: no case had ${passK.k} graded epochs on both sides`
+        : `${points(pd.mean)} points (${ci}; paired per case) · permutation p ${formatP(passK.permutation.pValue)}`,
+    );
+  }
   const paint = comparison.verdict === 'better' ? c.green : comparison.verdict === 'worse' ? c.red : c.yellow;
-  row('verdict', paint(c.bold(comparison.verdict)) + erroredNote(comparison));
+  const on = passK ? ` on pass^${passK.k}, the pack's headline` : '';
+  row('verdict', paint(c.bold(comparison.verdict)) + on + erroredNote(comparison));
   const alpha = comparison.alpha;
   const power = comparison.detectable;
   if (!Number.isFinite(power.difference)) {

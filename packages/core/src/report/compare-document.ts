@@ -88,6 +88,12 @@ const flakyOf = (side: 'baseline' | 'variant', tallies: readonly CaseTally[]) =>
       })),
   );
 
+function passKOf(passK: NonNullable<Comparison['passK']>): NonNullable<ComparisonDocument['passK']> {
+  const { k, baseline, variant, difference: d, permutation, cases, unpaired } = passK;
+  const difference = { mean: d.mean, lower: finite(d.lower), upper: finite(d.upper) };
+  return { k, baseline, variant, difference, pValue: permutation.pValue, cases, unpaired };
+}
+
 /**
  * The comparison as the document every compare file report renders (see ComparisonSchema): the console's
  * figures, each side's run, and per case what changed. Nothing is graded again: the figures are the
@@ -135,6 +141,7 @@ export function comparisonDocument(comparison: Comparison, facts: ComparisonFact
     unpairedItems: comparison.unpairedItems,
     notJudgedItems: comparison.notJudgedItems,
     errored: { ...comparison.errored },
+    ...(comparison.passK && { passK: passKOf(comparison.passK) }),
     exitCode: facts.exitCode,
   };
 }

@@ -1,7 +1,7 @@
 import type { CaseChange, ComparedRun, ComparisonDocument } from '../compare/comparison-schema.ts';
 import { casesNeeded, formatP } from './compare-console.ts';
 import { compareFigureRows } from './compare-figure-rows.ts';
-import { points } from './format-rate.ts';
+import { percent, points } from './format-rate.ts';
 import { markdownCell, markdownText } from './markdown.ts';
 import { visible } from './visible.ts';
 
@@ -59,6 +59,21 @@ function detectableLine(doc: ComparisonDocument): string {
   return `detectable: ±${points(Math.min(1, difference)).slice(1)} points or more at 80% power with ${n} cases`;
 }
 
+/** With a pass^k headline, the figure the verdict rests on, said first. */
+function passKLines(doc: ComparisonDocument): string[] {
+  const p = doc.passK;
+  if (!p) return [];
+  const ci =
+    p.difference.lower === null || p.difference.upper === null
+      ? 'no interval from a single case'
+      : `95% CI ${points(p.difference.lower)} to ${points(p.difference.upper)} points`;
+  return [
+    `The verdict rests on **pass^${p.k}** (the pack's headline): ${percent(p.baseline)} → ${percent(p.variant)} over ` +
+      `${p.cases} paired cases, ${points(p.difference.mean)} points (${ci}), permutation p ${formatP(p.pValue)}`,
+    '',
+  ];
+}
+
 function headLines(doc: ComparisonDocument): string[] {
   const [b, v] = [doc.baseline, doc.variant];
   const side = (s: typeof b) => `${markdownCell(s.run.label)} (run ${s.run.id})`;
@@ -73,6 +88,7 @@ function headLines(doc: ComparisonDocument): string[] {
     '',
     `**Verdict: ${doc.verdict}** · ${differenceLine(doc)}`,
     '',
+    ...passKLines(doc),
     `${detectableLine(doc)} · permutation test p ${formatP(doc.permutation.pValue)} over ${doc.difference.clusters} cases · ` +
       `exact McNemar p ${formatP(doc.mcnemar.pValue)} (${doc.mcnemar.gained} gained, ${doc.mcnemar.lost} lost)` +
       (errored > 0

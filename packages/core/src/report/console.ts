@@ -5,6 +5,7 @@ import { describeItem } from '../grade/describe-item.ts';
 import type { GradeSummary } from '../grade/grade-schema.ts';
 import type { CaseResult } from '../schema/result.ts';
 import { lowConfidenceNote } from './confidence-words.ts';
+import { conversationLines } from './conversation-lines.ts';
 import { STANDING_LABEL } from './standing-words.ts';
 import { printSummary, type SummaryFacts } from './summary-block.ts';
 import { printSuggestions } from './summary-rows.ts';
@@ -43,7 +44,10 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     const paint = standing === 'passed' ? c.green : standing === 'failed' ? c.red : c.yellow;
     const epoch = (options.epochs ?? 1) > 1 ? ` ${c.dim(`[epoch ${result.epoch + 1}/${options.epochs}]`)}` : '';
     out(`${c.bold(`━━ ${result.case.id}`)} ${c.dim(result.case.name)}${epoch}  ${paint(c.bold(status))}`);
-    out(`  answer   ${c.dim(trimAnswer(transcript.answer, options.answerChars ?? 300))}`);
+    // A conversation is shown turn by turn; its answer (the last reply) and tools are among its turns.
+    const chat = conversationLines(transcript);
+    for (const line of chat) out(`  ${line.startsWith('user ') ? c.cyan(line) : line}`);
+    if (chat.length === 0) out(`  answer   ${c.dim(trimAnswer(transcript.answer, options.answerChars ?? 300))}`);
     if (transcript.answerCut !== undefined) {
       const kept = transcript.answer.length;
       out(`  cut      ${c.yellow(`the answer was cut to its first ${kept} of ${transcript.answerCut} characters`)}`);
@@ -53,7 +57,7 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     const tools = transcript.toolCalls.map(
       (call) => `${call.name}(${JSON.stringify(call.arguments)})${call.error === undefined ? '' : c.yellow(' ✗')}`,
     );
-    out(`  tools    ${tools.join(', ') || 'none'}`);
+    if (chat.length === 0) out(`  tools    ${tools.join(', ') || 'none'}`);
     for (const call of transcript.toolCalls) {
       if (call.error !== undefined) out(`  ${c.yellow('tool error')} ${call.name}: ${call.error}`);
     }

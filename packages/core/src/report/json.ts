@@ -51,6 +51,9 @@ export function* jsonReportParts(
     ...(gate && { gate }),
     notStarted,
     structuralOnlyCases,
+    // pass@1 and pass^k with --repeat k >= 2 (and whether the pack makes pass^k its headline).
+    ...(figures.perCase.passK && { passK: figures.perCase.passK }),
+    ...(source.grade.headline && { headline: source.grade.headline }),
     // The judge-corrected rates with the labels behind them (and the labels of other judges, named).
     ...(corrected && { corrected }),
   };

@@ -6,6 +6,7 @@ import { correctedLines } from './corrected-rows.ts';
 import { itemCount, itemTitle } from './item-words.ts';
 import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
 import { itemsNotJudged } from './standing-words.ts';
+import { passKRows } from './summary-block.ts';
 import { attrs, xmlText } from './xml.ts';
 
 export interface JunitReportOptions {
@@ -93,6 +94,7 @@ export function* junitReportParts(
     epochs: String(epochs),
     run: options.runId,
     ...correctedProperties(grade),
+    ...Object.fromEntries(passKRows(grade)),
   };
   const suite = attrs({
     name: classname,

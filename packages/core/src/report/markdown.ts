@@ -5,6 +5,7 @@ import { caseCounts, caseLabel, verdictLines } from './case-details.ts';
 import { correctedRows } from './corrected-rows.ts';
 import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
 import { itemsNotJudged } from './standing-words.ts';
+import { passKRows } from './summary-block.ts';
 import { visible } from './visible.ts';
 
 export interface MarkdownReportOptions {
@@ -98,6 +99,11 @@ export function* markdownReportParts(
       `${s.judgeTokens.output} out`,
   );
   yield line('');
+  const passK = passKRows(grade);
+  if (passK.length > 0) {
+    yield line(passK.map(([label, value]) => `${label} ${value}`).join(' · '));
+    yield line('');
+  }
   const corrected = correctedRows(grade);
   if (corrected.length > 0) {
     yield line('Judge-corrected (Rogan-Gladen, 95% CI by the delta method):');

@@ -1,8 +1,10 @@
 import { createColors } from 'picocolors';
 import type { PriceLookup } from '../cost/cost.ts';
 import type { CaseTally, RunGrade } from '../grade/grade-schema.ts';
+import { epochCounts, passHatK } from '../grade/pass-k.ts';
 import { countItems } from '../grade/reduce-epochs.ts';
 import type { RepeatPolicy } from '../schema/repeat-policy.ts';
+import { percent } from './format-rate.ts';
 import { itemCount, itemTitle } from './item-words.ts';
 import { itemsNotJudged, STANDING_LABEL } from './standing-words.ts';
 import { printSummary, type SummaryFacts } from './summary-block.ts';
@@ -18,6 +20,17 @@ export interface RepeatReporterOptions {
   priceOf?: PriceLookup;
 }
 
+/**
+ * "pass@1 3/4 · pass^4 0.0%": a case's epochs passed of those graded, and its pass^k (pass-k.ts); nothing
+ * when no epoch was graded (its standing already says error or structural only).
+ */
+function passKWords(tally: CaseTally, k: number): string {
+  if (k < 2 || !tally.epochsGraded) return '';
+  const { passed, graded } = epochCounts(tally);
+  const hatK = passHatK(passed, graded, k);
+  return `pass@1 ${passed}/${graded} · pass^${k} ${Number.isNaN(hatK) ? `n/a (${graded} graded)` : percent(hatK)}`;
+}
+
 /** The end of a repeated run: each case reduced by its policy, the summary with intervals, flaky items. */
 export function repeatReporter(options: RepeatReporterOptions) {
   const c = createColors(options.color);
@@ -26,7 +39,8 @@ export function repeatReporter(options: RepeatReporterOptions) {
   // The grade holds the run's text as it was: what is printed of it is made visible here.
   function perCase(tallies: readonly CaseTally[], policy: RepeatPolicy): void {
     const width = Math.max(...tallies.map((tally) => visible(tally.case.id).length));
-    out(c.bold(`Per case over ${Math.max(...tallies.map((tally) => tally.epochs))} epochs`));
+    const epochs = Math.max(...tallies.map((tally) => tally.epochs));
+    out(c.bold(`Per case over ${epochs} epochs`));
     for (const tally of tallies) {
       const structural = countItems(tally, 'check');
       const findings = countItems(tally, 'finding');
@@ -37,6 +51,7 @@ export function repeatReporter(options: RepeatReporterOptions) {
         absent.total ? `false positives ${absent.total - absent.passed}` : '',
         tally.status === 'structural-only' ? itemsNotJudged(tally.notJudged) : '',
         tally.policy === policy ? '' : `policy ${tally.policy}`,
+        passKWords(tally, epochs),
       ].filter(Boolean);
       const status = STANDING_LABEL[tally.status];
       const paint = tally.status === 'passed' ? c.green : tally.status === 'failed' ? c.red : c.yellow;

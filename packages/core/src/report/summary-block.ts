@@ -1,6 +1,6 @@
 import { createColors } from 'picocolors';
 import type { PriceLookup } from '../cost/cost.ts';
-import type { GradeSummary } from '../grade/grade-schema.ts';
+import type { GradeSummary, PassKFigures } from '../grade/grade-schema.ts';
 import type { ModelRef } from '../schema/result.ts';
 import { wilsonInterval } from '../stats/wilson.ts';
 import { lowConfidenceRow } from './confidence-words.ts';
@@ -65,6 +65,7 @@ function overEpochs(row: (label: string, value: string) => void, out: Out, c: Co
   const errors = s.cases.errors ? `, ${s.cases.errors} with errors` : '';
   const unjudged = structuralOnlyNote(s.cases.structuralOnly);
   row('cases', `${s.cases.passed}/${s.cases.total} passed${unjudged}${errors} (${formatInterval(s.cases)})`);
+  for (const [label, value] of passKRows(grade)) row(label, value);
   if (s.structural.items > 0) {
     row(
       'structural',
@@ -81,6 +82,24 @@ function overEpochs(row: (label: string, value: string) => void, out: Out, c: Co
     );
   }
   row('flaky', s.flaky.length === 0 ? '0' : `${s.flaky.length} (listed below)`);
+}
+
+/**
+ * pass@1 and pass^k beside it (pass-k.ts), means over cases with their bootstrap intervals; the headline
+ * one marked when the pack makes pass^k its headline. None for one epoch.
+ */
+export function passKRows(grade: Pick<GradeSummary, 'figures' | 'headline'>): [label: string, value: string][] {
+  const passK = grade.figures.perCase.passK;
+  if (!passK) return [];
+  const mean = (figure: PassKFigures['passAt1']) =>
+    figure.cases === 0
+      ? 'n/a: no case was graded in enough epochs'
+      : `${percent(figure.estimate)} (${formatInterval(figure)}) mean of ${figure.cases} case${figure.cases === 1 ? '' : 's'}`;
+  const headline = grade.headline === 'pass^k' ? ' · headline' : '';
+  return [
+    ['pass@1', mean(passK.passAt1)],
+    [`pass^${passK.k}`, `${mean(passK.passHatK)} · all ${passK.k} tries pass${headline}`],
+  ];
 }
 
 /**
