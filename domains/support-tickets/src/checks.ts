@@ -2,6 +2,7 @@ import { defineCheck, type ToolCall, type Transcript } from '@evalpacks/core';
 import { endStateMatches } from './end-state-check.ts';
 import { noOtherCustomersData } from './personal-data-check.ts';
 import { noUnbackedRefundClaim } from './refund-claims.ts';
+import { repliesOf } from './replies.ts';
 
 export { endStateMatches, noOtherCustomersData, noUnbackedRefundClaim };
 
@@ -72,7 +73,10 @@ export const oneRefundPerOrder = defineCheck({
   },
 });
 
-/** Expectation: the reply names every order the agent looked up and found. */
+/**
+ * Expectation: the reply names every order the agent looked up and found. In a conversation any agent reply
+ * may name it (the one that reported the lookup, usually): a closing "you're welcome" need not repeat it.
+ */
 export const namesLookedUpOrders = defineCheck({
   id: 'names-looked-up-orders',
   name: 'Reply names the orders it looked up',
@@ -81,13 +85,20 @@ export const namesLookedUpOrders = defineCheck({
     const found = transcript.toolCalls
       .filter((call) => call.name === 'lookup_order' && (call.result as { found?: boolean })?.found === true)
       .map(idOf);
-    const missing = [...new Set(found)].filter((id) => !transcript.answer.toUpperCase().includes(id));
+    const replies = repliesOf(transcript);
+    const text = replies.map((reply) => reply.text.toUpperCase()).join('\n');
+    const missing = [...new Set(found)].filter((id) => !text.includes(id));
+    // A conversation's replies carry labels; a single-message case has one reply, its answer.
+    const several = replies[0]?.label !== undefined;
     if (missing.length > 0) {
-      return { passed: false, detail: `the reply never names ${missing.join(', ')}, which the agent looked up` };
+      const who = several ? 'no reply names' : 'the reply never names';
+      return { passed: false, detail: `${who} ${missing.join(', ')}, which the agent looked up` };
     }
+    const named = [...new Set(found)].join(', ');
     return {
       passed: true,
-      detail: found.length === 0 ? 'no order was looked up' : `the reply names ${[...new Set(found)].join(', ')}`,
+      detail:
+        found.length === 0 ? 'no order was looked up' : `${several ? 'the replies name' : 'the reply names'} ${named}`,
     };
   },
 });

@@ -1,4 +1,4 @@
-import { brief, type CaseInput } from '@evalpacks/core';
+import { brief, type CaseInput, UserBlockSchema } from '@evalpacks/core';
 import { z } from 'zod';
 import { EndStateSchema } from './end-state.ts';
 import { signedInLine } from './personal-data-check.ts';
@@ -48,6 +48,11 @@ export const GoldenLineSchema = z
       .optional(),
     /** What the order book must hold after the run (see end-state.ts); absent means not checked. */
     end: EndStateSchema.optional(),
+    /**
+     * A conversation: the customer's later turns (a script), or a simulated customer holding facts they give
+     * only when asked. `query` stays the customer's first message.
+     */
+    user: UserBlockSchema.optional(),
   })
   .superRefine((line, ctx) => {
     for (const tool of line.never.filter((name) => line.expect.includes(name))) {
@@ -72,6 +77,7 @@ export function goldenToCase(raw: unknown): CaseInput {
     ...(line.tags && { tags: line.tags }),
     ...(line.rationale && { rationale: line.rationale }),
     ...(line.end && { expectedEndState: line.end }),
+    ...(line.user && { user: line.user }),
   };
   return {
     id: line.id,

@@ -40,7 +40,22 @@ describe('bring your own golden file', () => {
     });
   });
 
+  it("carries a conversation's user block, a script or a simulated customer, onto the case", async () => {
+    const [scripted, simulated] = await loadPackCases(pack, [data('conversation.jsonl')]);
+    expect(scripted?.user).toEqual({ script: ["It's ORD-1011.", "Thanks, that's all."], maxTurns: 4 });
+    expect(simulated?.user).toEqual({
+      simulated: {
+        persona: 'A patient customer.',
+        goal: 'A refund for the blender.',
+        facts: ['Order number: ORD-1011'],
+        behaviour: 'patient',
+      },
+      maxTurns: 8,
+    });
+  });
+
   it.each([
+    ['two-users.jsonl', 'two-users.jsonl:1: field "user": give exactly one of simulated and script'],
     ['missing-query.jsonl', 'missing-query.jsonl:2: field "query": Invalid input: expected string, received undefined'],
     [
       'unknown-tool.jsonl',

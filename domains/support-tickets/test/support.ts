@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type ToolCall, type Transcript, TranscriptSchema } from '@evalpacks/core';
-import { type GoldenLine, GoldenLineSchema } from '../src/golden.ts';
+import { readGolden } from '../scripts/coverage.ts';
+import type { GoldenLine } from '../src/golden.ts';
 
 /** The hand-written reference transcript of a scenario, as a correct agent would produce it. */
 export function fixture(id: string): Transcript {
@@ -15,12 +16,12 @@ export function rawFixture(id: string): Record<string, unknown> {
   >;
 }
 
-/** The pack's golden lines, parsed: counts and ids in tests come from here, never from a hard-coded list. */
+/**
+ * The pack's golden lines (every JSONL file in cases/, conversations too), parsed: counts and ids in tests
+ * come from here, never from a hard-coded list.
+ */
 export function goldenLines(): GoldenLine[] {
-  return readFileSync(new URL('../cases/golden.jsonl', import.meta.url), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => GoldenLineSchema.parse(JSON.parse(line)));
+  return readGolden(new URL('..', import.meta.url));
 }
 
 /** A transcript with just these calls and this answer. */
