@@ -46,13 +46,6 @@ function conversationJson(transcript: CaseResult['transcript']): string | null {
  * Saves one case result (its transcript and every verdict) in one transaction, so a killed process
  * leaves either the whole result or none of it. Saving the same case and epoch again replaces it.
  */
-/** The conversation fields of a transcript as one JSON column; null for a single-message case. */
-function conversationJson(transcript: CaseResult['transcript']): string | null {
-  const { conversation, conversationEnd, userError, userUsage } = transcript;
-  if (conversation === undefined) return null;
-  return JSON.stringify({ conversation, conversationEnd, userError, userUsage });
-}
-
 export function insertCaseResult(
   db: Database.Database,
   runId: number,
