@@ -10,7 +10,7 @@ import {
   startOpenAIStandIn,
 } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { judgedEvalArgs } from './ollama-stand-in.ts';
+import { judgedCompareArgs, judgedEvalArgs } from './ollama-stand-in.ts';
 import { runCli, spawnCli, tempStore } from './run-cli.ts';
 
 /** A conversation case with a simulated user, as a pack author writes one (in a --test-case file). */
@@ -121,5 +121,28 @@ describe('eval with a simulated user (--user-model, --user-backend)', () => {
         'simulated user model: ollama judge:1b in the run, ollama user:1b now\n',
     );
     expect(changed.code).toBe(2);
+  });
+
+  it('compares two prompts on a pack with a simulated user: both sides talk to the same user model', async () => {
+    const result = await runCli(
+      judgedCompareArgs(
+        'code-review',
+        standIn.url,
+        '--variant',
+        'v2',
+        '--test-case',
+        caseFile(CONVERSATION_CASE),
+        '--store',
+        tempStore(),
+        '--user-model',
+        'user:1b',
+      ),
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    // The scripted agent asks for the order number on each of its 3 turns (maxTurns): the user answers all
+    // three, the last one unanswered (turn limit), on each side: 3 + 3 calls of the user model.
+    const userCalls = standIn.chatCalls().filter((call) => (call.body as { model?: string }).model === 'user:1b');
+    expect(userCalls).toHaveLength(6);
   });
 });

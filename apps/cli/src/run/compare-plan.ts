@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { loadPackCases, loadPackVariant, type Pack, type Variant } from '@evalpacks/core';
 import { listVariants, loadVariant } from '@evalpacks/core/runner';
 import { BACKEND_OPTIONS, DEFAULT_BACKEND } from '../backends/registry.ts';
-import { type Backend, defaultAgentModel, defaultJudgeModel, type RoleChoice } from '../backends/roles.ts';
+import {
+  type Backend,
+  defaultAgentModel,
+  defaultJudgeModel,
+  type RoleChoice,
+  resolveUserRole,
+} from '../backends/roles.ts';
 import type { CompareOptions } from '../options/compare-options.ts';
 import { loadEvalPack } from '../packs/eval-pack.ts';
 import { givenFlags } from '../persistence/run-config.ts';
@@ -103,6 +109,8 @@ export async function planCompare(options: CompareOptions): Promise<ComparePlan>
     policy,
     agent: pack.agent ? { kind: 'own' } : { kind: 'backend', role: agent },
     ...(judge && { judge }),
+    // Both sides talk to the same simulated user, so a difference is the agent's.
+    ...(cases.some((testCase) => testCase.user?.simulated) && { user: resolveUserRole({ ...options, backend }) }),
     // A pair needs both sides graded: judge every item even where structural checks failed.
     grading: {
       structural: !options.skipStructural,
