@@ -222,14 +222,15 @@ describe('a simulated conversation', () => {
     ]);
   });
 
-  it('refuses to run a simulated-user case without a user simulator, before any agent call', async () => {
+  it('refuses to go on with a simulated-user case without a user simulator once the user must answer', async () => {
     const { agent, requests } = supportAgent();
     await expect(
       runPack({ pack, variant, cases: [caseOf({ user: { simulated } })], agent, concurrency: 1 }),
     ).rejects.toThrow(
       'case "refund" has a simulated user but the run has no user simulator: give the run a userSimulator (the CLI makes one from the user model)',
     );
-    expect(requests).toHaveLength(0);
+    // The agent's opening reply was asked for; no second turn was made up without the user.
+    expect(requests).toHaveLength(1);
   });
 
   it('ends with agent-error and keeps the conversation when a later agent turn fails', async () => {

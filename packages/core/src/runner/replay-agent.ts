@@ -12,14 +12,6 @@ export interface ReplayOptions {
   environment?: boolean;
 }
 
-/** The agents that answer from stored transcripts: a conversation they replay needs no simulated user. */
-const replaying = new WeakSet<AgentPort>();
-
-/** Whether this agent answers from a stored run (replayAgent), so never asks a simulated user anything. */
-export function isReplayAgent(agent: AgentPort): boolean {
-  return replaying.has(agent);
-}
-
 /** The transcript a stored run recorded for a case and epoch, or undefined. */
 export type StoredTranscript = (caseId: string, epoch: number) => Transcript | undefined;
 
@@ -46,6 +38,5 @@ export function replayAgent(agent: ModelRef, stored: StoredTranscript, options: 
       return { ...replayed, usage: free, ...(replayed.userUsage && { userUsage: free }) };
     },
   };
-  replaying.add(port);
   return port;
 }

@@ -20,7 +20,6 @@ import type { Transcript } from '../schema/transcript.ts';
 import { type Environment, snapshotOf } from '../tools/environment.ts';
 import type { AdaptiveConcurrency } from './adaptive-concurrency.ts';
 import { type AgentPhase, CASE_WINDOW, runInWindows } from './case-window.ts';
-import { isReplayAgent } from './replay-agent.ts';
 import { MissingUserSimulatorError, runConversation } from './run-conversation.ts';
 
 export interface RunOptions {
@@ -225,11 +224,9 @@ async function runRemaining(options: RunOptions, done: Map<string, CaseRecord>, 
     limit.concurrency = Math.min(options.concurrency, next);
   });
   const gate: Gate = (call) => limit(call);
-  const simulated = options.cases.find((testCase) => testCase.user?.simulated);
-  // A re-judge replays stored conversations: it asks no user anything, so needs no simulator.
-  if (simulated && !options.userSimulator && !isReplayAgent(options.agent)) {
-    throw new MissingUserSimulatorError(simulated.id);
-  }
+  // A case with a simulated user and no simulator fails when its conversation needs the user's turn
+  // (MissingUserSimulatorError), not here: a re-judge, a pack's samples and an agent that answers with a
+  // whole conversation ask no user anything.
   const epochs = options.epochs ?? 1;
   if (!Number.isInteger(epochs) || epochs < 1) throw new Error(`epochs must be a positive integer, got ${epochs}`);
   const tuning =
