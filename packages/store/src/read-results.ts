@@ -72,8 +72,8 @@ interface VerdictRow {
 const TRANSCRIPT_COLUMNS = `t.model, t.input, t.answer, t.tool_calls_json, t.turns, t.input_tokens, t.output_tokens,
   t.latency_ms, t.error, t.sample, t.retries, t.turn_limit_reached, t.answer_cut, t.stop_reason, t.thinking,
   t.prompt_truncated_to, t.end_state_json`;
-const RESULTS = `SELECT c.*, ${TRANSCRIPT_COLUMNS}
-  FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)`;
+const RESULTS_FROM = 'FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)';
+const RESULTS = `SELECT c.*, ${TRANSCRIPT_COLUMNS} ${RESULTS_FROM}`;
 
 /** The statements a read runs, prepared once per database: a run is read back a result or a case at a time. */
 interface ReadStatements {
@@ -93,7 +93,11 @@ const readStatements = preparedOnce(
   (db): ReadStatements => ({
     order: db.prepare('SELECT rowid FROM case_results WHERE run_id = ? ORDER BY rowid').pluck(),
     saved: db.prepare(`${RESULTS} WHERE c.rowid = ?`),
-    oneCase: db.prepare(`${RESULTS} WHERE c.run_id = ? AND c.case_id = ? ORDER BY c.rowid`),
+    // Put in order in JS (see selectCaseResults): an ORDER BY here sorted every row, its kilobytes of
+    // case, input and answer included, through a temporary b-tree.
+    oneCase: db.prepare(
+      `SELECT c.rowid AS saved_order, c.*, ${TRANSCRIPT_COLUMNS} ${RESULTS_FROM} WHERE c.run_id = ? AND c.case_id = ?`,
+    ),
     verdicts: db.prepare('SELECT * FROM verdicts WHERE run_id = ? AND case_id = ? AND epoch = ? ORDER BY position'),
     caseVerdicts: db.prepare('SELECT * FROM verdicts WHERE run_id = ? AND case_id = ? ORDER BY epoch, position'),
     transcript: db.prepare(
@@ -193,7 +197,9 @@ function resultFromRow(
  */
 export function selectCaseResults(db: Database.Database, runId: number, caseId: string): CaseResult[] {
   const statements = readStatements(db);
-  const rows = statements.oneCase.all(runId, caseId) as CaseRow[];
+  const rows = (statements.oneCase.all(runId, caseId) as (CaseRow & { saved_order: number })[]).sort(
+    (a, b) => a.saved_order - b.saved_order,
+  );
   const verdicts = new Map<number, VerdictRow[]>();
   for (const verdict of statements.caseVerdicts.all(runId, caseId) as VerdictRow[]) {
     const list = verdicts.get(verdict.epoch);
