@@ -141,7 +141,14 @@ export async function timeBuiltCli(
   const storeArgs = store === false ? [] : ['--store', store];
   // Never the default store, even for a command given no --store: its stand-in answers are not a model's.
   const env = { ...process.env, EVALPACKS_STORE: store === false ? benchStore() : store };
-  const child = spawn(process.execPath, [BUILT_BIN, ...args, ...storeArgs], { cwd: ROOT, env, stdio: 'ignore' });
+  // EVALPACKS_BENCH_CPU_PROF=DIR: a V8 CPU profile of the CLI itself (not of the bench) lands in DIR.
+  const profileDir = process.env.EVALPACKS_BENCH_CPU_PROF;
+  const nodeArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const child = spawn(process.execPath, [...nodeArgs, BUILT_BIN, ...args, ...storeArgs], {
+    cwd: ROOT,
+    env,
+    stdio: 'ignore',
+  });
   onSpawn?.(child);
   let peak = 0;
   const cpuTrace: Timed['cpuTrace'] = [];

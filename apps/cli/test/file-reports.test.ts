@@ -67,6 +67,28 @@ describe('the file reports of a run', () => {
     expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toBe(junitReport(whole, { runId: '7', grade }));
   });
 
+  it('are byte for byte the whole report however many bytes a character takes and however large a result is', async () => {
+    // 2-, 3- and 4-byte characters in answers of every size, one of them alone larger than a write's buffer,
+    // so parts land at every place in it: across a flush, filling it, and written past it.
+    const answers = Array.from({ length: 24 }, (_, k) => (['é', '—', '🦀', 'a'][k % 4] ?? '').repeat(1 + k * 9_973));
+    answers.push('🦀—é'.repeat(200_000));
+    const all = results(answers.length).map((result, i) => ({
+      ...result,
+      transcript: { ...result.transcript, answer: answers[i % answers.length] ?? '' },
+    }));
+    const whole = run(all);
+    const grade = gradeRun(whole, { policy: 'all' });
+    const dir = mkdtempSync(join(tmpdir(), 'evalpacks-reports-'));
+    const { cases: _cases, ...facts } = whole;
+    await writeFileReports(['json', 'markdown'], { run: facts, grade, results: () => all }, dir, { runId: '7' });
+    const json = readFileSync(join(dir, 'results.json'));
+    expect(json.length).toBeGreaterThan(10_000_000);
+    expect(json.equals(Buffer.from(jsonReport(whole, { runId: '7', grade })))).toBe(true);
+    expect(
+      readFileSync(join(dir, 'summary.md')).equals(Buffer.from(markdownReport(whole, { runId: '7', grade }))),
+    ).toBe(true);
+  });
+
   it('keep no more than a few results read ahead of the slowest report, however differently the reports go', async () => {
     const all = results(40);
     let read = 0;

@@ -72,6 +72,56 @@ describe('every transcript and verdict field', () => {
     again.close();
   });
 
+  it('reads a result back with its keys in one order, whole run or one case at a time (results.json writes that order)', () => {
+    const store = EvalStore.open(tempStorePath());
+    const run = store.beginRun(runMeta());
+    const full = fullResult();
+    store.saveCaseResult(run.id, full);
+    const [whole] = store.caseResults(run.id);
+    const [oneCase] = store.caseResults(run.id, 'full');
+    expect(oneCase).toEqual(full);
+    expect(JSON.stringify(oneCase)).toBe(JSON.stringify(whole));
+    expect(Object.keys(oneCase ?? {})).toEqual([
+      'case',
+      'epoch',
+      'status',
+      'transcript',
+      'checks',
+      'verdicts',
+      'reasons',
+      'judgeUsage',
+    ]);
+    expect(Object.keys(oneCase?.transcript ?? {})).toEqual([
+      'input',
+      'answer',
+      'toolCalls',
+      'turns',
+      'usage',
+      'latencyMs',
+      'model',
+      'error',
+      'sample',
+      'retries',
+      'turnLimitReached',
+      'answerCut',
+      'stopReason',
+      'thinking',
+      'promptTruncatedTo',
+      'endState',
+      'conversation',
+      'conversationEnd',
+      'userError',
+      'userUsage',
+    ]);
+    const base = ['kind', 'itemId', 'model', 'usage', 'latencyMs', 'retries', 'promptVersion', 'stopReason'];
+    expect(oneCase?.verdicts.map((verdict) => Object.keys(verdict))).toEqual([
+      [...base, 'status', 'reasoning', 'passed', 'confidence'],
+      [...base, 'status', 'error', 'raw'],
+      [...base, 'status', 'reason'],
+    ]);
+    store.close();
+  });
+
   it('upgrades a version 1 database and keeps its results readable', () => {
     const path = tempStorePath();
     const old = new Database(path);

@@ -104,6 +104,21 @@ describe('the read queries the viewer pages use', () => {
     reader.close();
   });
 
+  it("reads a case's results in the order they were saved, not in epoch order", () => {
+    const path = tempStorePath();
+    const store = EvalStore.open(path);
+    const run = store.beginRun(runMeta({ epochs: 3 }));
+    // Epochs finish in any order under concurrency; the store keeps the order they were saved in.
+    for (const epoch of [2, 0, 1]) store.saveCaseResult(run.id, withAnswer('x', epoch, 'passed', `epoch ${epoch}`));
+    expect(store.caseResults(run.id, 'x').map((r) => [r.epoch, r.transcript.answer])).toEqual([
+      [2, 'epoch 2'],
+      [0, 'epoch 0'],
+      [1, 'epoch 1'],
+    ]);
+    expect(store.caseResults(run.id, 'x')).toEqual(store.caseResults(run.id));
+    store.close();
+  });
+
   it('opens read-only: a missing file is an error, and reading changes no byte', () => {
     expect(() => EvalStore.openReadOnly(`${tempStorePath()}.missing`)).toThrow(StoreError);
     const path = seeded();

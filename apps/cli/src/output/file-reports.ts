@@ -45,23 +45,41 @@ export function shortPath(path: string): string {
   return near && !near.startsWith('..') && !isAbsolute(near) ? near : path;
 }
 
-/** Characters gathered before a write: few system calls, little held. */
-const FLUSH_CHARS = 1 << 16;
+/** Bytes gathered before a write: few system calls, little held. */
+const FLUSH_BYTES = 1 << 20;
 
-/** A report file written in large pieces; a full disk says so in one line. */
+/**
+ * A report file written in large pieces; a full disk says so in one line. Each part is encoded into one
+ * reused buffer as it comes: joining the parts into a string and encoding that at each write took twice the
+ * CPU (a 30,000-result results.json is 350 MB). Encoding a part alone gives the bytes the joined text would:
+ * no report splits a character across parts (they break at newlines and JSON tokens).
+ */
 function fileSink(path: string): PartSink & { close(): void } {
   const fd = guard(path, () => openSync(path, 'w'));
-  let pending = '';
+  const buffer = Buffer.allocUnsafe(FLUSH_BYTES);
+  let used = 0;
+  const writeAll = (bytes: Uint8Array) => {
+    for (let done = 0; done < bytes.length; ) {
+      done += guard(path, () => writeSync(fd, bytes, done, bytes.length - done));
+    }
+  };
   const flush = () => {
-    if (pending.length === 0) return;
-    const text = pending;
-    pending = '';
-    guard(path, () => writeSync(fd, text));
+    if (used === 0) return;
+    const length = used;
+    used = 0;
+    writeAll(buffer.subarray(0, length));
   };
   return {
     write(part) {
-      pending += part;
-      if (pending.length >= FLUSH_CHARS) flush();
+      // A UTF-16 unit takes at most 3 bytes of UTF-8: a part that might not fit goes after a flush.
+      if (part.length * 3 > FLUSH_BYTES - used) {
+        flush();
+        if (part.length * 3 > FLUSH_BYTES) {
+          writeAll(Buffer.from(part, 'utf8'));
+          return;
+        }
+      }
+      used += buffer.write(part, used);
     },
     close() {
       try {
