@@ -20,11 +20,13 @@ const CLI_BENCHES: Record<string, string[]> = {
 /**
  * The benches left out, and why. Those on the built CLI build it first (turbo), which would empty dist/
  * under the test files running it meanwhile; they all start it through timeBuiltCli, which always gives it
- * a store of its own. The others run the runner in-process: no CLI, no store.
+ * a store of its own. The in-process ones run the runner in-process: no CLI, no store. bench:stored-reports
+ * times the file reports of a run in a store that bench:tail made (minutes at its smallest useful size).
  */
 const NOT_RUN_HERE = {
   'built CLI': ['bench:figures', 'bench:tail', 'bench:memory-stored', 'bench:merge-huge'],
   'in-process': ['bench', 'bench:adaptive', 'bench:hosts', 'bench:switches'],
+  "reads bench:tail's store": ['bench:stored-reports'],
 };
 
 /** A script's command line, as tsx from the workspace runs it. */
