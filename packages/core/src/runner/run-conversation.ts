@@ -5,6 +5,7 @@ import type { AgentPort, AgentRequest, UserSimulatorPort, UserTurn } from '../po
 import { redactUrls } from '../redact/redact-url.ts';
 import type { ConversationEnd, ConversationTurn, TokenUsage, Transcript } from '../schema/transcript.ts';
 import type { UserBlock } from '../schema/user-block.ts';
+import { errorMessage, failedAgentTranscript } from './failed-transcript.ts';
 
 /** A case with a simulated user run without a user simulator: a usage error (exit 2), never a one-turn run. */
 export class MissingUserSimulatorError extends InputError {
@@ -122,17 +123,8 @@ async function agentTurn(request: ConversationRequest, input: string, so: Conver
   } catch (error) {
     if (error instanceof InfrastructureError) throw error;
     const miss = findCacheMiss(error);
-    const message = miss ? `${miss.message} (a later turn of the conversation)` : (error as Error).message;
-    return {
-      input,
-      answer: '',
-      toolCalls: [],
-      turns: 0,
-      usage: { input: 0, output: 0 },
-      latencyMs: 0,
-      model: request.agent.model,
-      error: redactUrls(message ?? String(error)),
-    };
+    const message = miss ? `${miss.message} (a later turn of the conversation)` : errorMessage(error);
+    return failedAgentTranscript(input, request.agent.model, message);
   }
 }
 
@@ -159,7 +151,7 @@ export async function runConversation(request: ConversationRequest): Promise<Tra
       said = await nextUserTurn(request, run.conversation, scripted);
     } catch (error) {
       if (error instanceof InfrastructureError || error instanceof MissingUserSimulatorError) throw error;
-      return run.finish('user-error', { userError: redactUrls((error as Error).message ?? String(error)) });
+      return run.finish('user-error', { userError: redactUrls(errorMessage(error)) });
     }
     if (said === undefined) return run.finish('script-end');
     scripted += 1;

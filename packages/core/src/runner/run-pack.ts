@@ -13,13 +13,13 @@ import type { JudgeStyle } from '../judge/verdict.ts';
 import type { Pack } from '../pack/define-pack.ts';
 import type { Variant } from '../pack/prompt.ts';
 import type { AgentPort, JudgePort, UserSimulatorPort } from '../ports/backend-ports.ts';
-import { redactUrls } from '../redact/redact-url.ts';
 import type { Case } from '../schema/case.ts';
 import type { CaseResult } from '../schema/result.ts';
 import type { Transcript } from '../schema/transcript.ts';
 import { type Environment, snapshotOf } from '../tools/environment.ts';
 import type { AdaptiveConcurrency } from './adaptive-concurrency.ts';
 import { type AgentPhase, CASE_WINDOW, runInWindows } from './case-window.ts';
+import { errorMessage, failedAgentTranscript } from './failed-transcript.ts';
 import { MissingUserSimulatorError, runConversation } from './run-conversation.ts';
 
 export interface RunOptions {
@@ -86,19 +86,6 @@ function capAnswer(transcript: Transcript, max: number): Transcript {
   return { ...transcript, answer: transcript.answer.slice(0, max), answerCut: transcript.answer.length };
 }
 
-function failedAgentTranscript(input: string, model: string, error: unknown): Transcript {
-  return {
-    input,
-    answer: '',
-    toolCalls: [],
-    turns: 0,
-    usage: { input: 0, output: 0 },
-    latencyMs: 0,
-    model,
-    error: redactUrls((error as Error).message ?? String(error)),
-  };
-}
-
 async function runCase(
   options: RunOptions,
   testCase: Case,
@@ -146,7 +133,7 @@ async function runCase(
     transcript = capAnswer(started, options.maxAnswerChars ?? MAX_ANSWER_CHARS);
   } catch (error) {
     if (error instanceof InfrastructureError || error instanceof MissingUserSimulatorError) throw error;
-    transcript = failedAgentTranscript(testCase.input, agent.model, error);
+    transcript = failedAgentTranscript(testCase.input, agent.model, errorMessage(error));
   }
   // The world as the agent left it, for end-state checks. An end state the transcript already carries (a
   // sample's, computed from its calls; a stored one; one a pack's own agent returned) is kept; a pack's own
