@@ -1,18 +1,16 @@
 import type { Verdict } from '@evalpacks/core';
+import type { QueueCandidate } from '@evalpacks/core/calibration';
 
 type JudgedItemKind = Verdict['kind'];
 
 import type Database from 'better-sqlite3';
 import { preparedOnce } from './prepared-once.ts';
 
-/** One verdict the judge gave (status ok), without the answer it judged: a few dozen bytes a verdict. */
-export interface JudgedItem {
-  caseId: string;
-  epoch: number;
-  kind: JudgedItemKind;
-  itemId: string;
-  passed: boolean;
-  confidence?: number;
+/**
+ * One verdict the judge gave (status ok), without the answer it judged: a few dozen bytes a verdict. The label
+ * queue's candidate, with the judge model that gave it.
+ */
+export interface JudgedItem extends QueueCandidate {
   model: string;
 }
 
