@@ -31,10 +31,14 @@ export { type Case, type CaseInput, CaseSchema, type Difficulty, DifficultySchem
 export { type CheckResult, CheckResultSchema, type RisenPart, RisenPartSchema } from './schema/check.ts';
 export { type Finding, FindingSchema, type Severity, SeveritySchema } from './schema/finding.ts';
 export {
+  isPersonLabel,
   type Label,
   type LabelInput,
   LabelledVerdictSchema,
   LabelSchema,
+  type PackLabel,
+  type PersonLabel,
+  PersonLabelSchema,
   type WrongSide,
   WrongSideSchema,
 } from './schema/label.ts';

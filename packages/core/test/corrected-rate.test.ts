@@ -129,6 +129,7 @@ describe('labels held to the judge that ran', () => {
         { model: 'testkit-scripted-judge', promptVersion: 'risen-judge-v1', labels: 2 },
         { model: 'judge:1b', promptVersion: 'risen-judge-v1+judge.md@0123456789ab', labels: 1 },
       ],
+      notAsked: 0,
       findings: { truePositive: 1, falseNegative: 1, trueNegative: 0, falsePositive: 0 },
       absent: { truePositive: 0, falseNegative: 0, trueNegative: 0, falsePositive: 1 },
     });

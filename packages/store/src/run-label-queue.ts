@@ -1,4 +1,4 @@
-import type { Label } from '@evalpacks/core';
+import type { PackLabel } from '@evalpacks/core';
 import {
   disagreementsOf,
   inputHash,
@@ -13,7 +13,7 @@ import type { LabelRef } from './labels.ts';
 import type { EvalStore } from './store.ts';
 
 /** A label as a queue needs it (see LabelRef), from a label read elsewhere (a pack's labels file). */
-export const labelRefOf = (label: Label): LabelRef => ({
+export const labelRefOf = (label: PackLabel): LabelRef => ({
   key: labelKey(label),
   caseId: label.caseId,
   kind: label.kind,
@@ -52,7 +52,7 @@ export function unlabelledItems(
       const material = {
         inputSha256: inputHash(saved.input),
         answer: saved.answer,
-        toolCalls: JSON.parse(saved.toolCallsJson) as Label['toolCalls'],
+        toolCalls: JSON.parse(saved.toolCallsJson) as PackLabel['toolCalls'],
         caseId,
       };
       for (const { key, kind, itemId } of matching) {

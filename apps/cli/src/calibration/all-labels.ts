@@ -1,9 +1,9 @@
-import type { Label, Pack } from '@evalpacks/core';
+import type { PackLabel, Pack } from '@evalpacks/core';
 import { labelKey, labelsPath, loadPackLabels } from '@evalpacks/core/calibration';
 import type { EvalStore } from '@evalpacks/store';
 
 export interface AllLabels {
-  labels: Label[];
+  labels: PackLabel[];
   file: string;
   fromFile: number;
   fromStore: number;
@@ -16,7 +16,7 @@ export interface AllLabels {
 export async function allLabels(pack: Pack, store: EvalStore): Promise<AllLabels> {
   const fromFile = await loadPackLabels(pack);
   const fromStore = store.labels(pack.name);
-  const merged = new Map(fromFile.map((label) => [labelKey(label), label]));
+  const merged = new Map<string, PackLabel>(fromFile.map((label) => [labelKey(label), label]));
   const storeKeys = new Set<string>();
   for (const label of fromStore) {
     merged.set(labelKey(label), label);

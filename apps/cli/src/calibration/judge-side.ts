@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Case, Label, Pack } from '@evalpacks/core';
+import type { Case, PackLabel, Pack } from '@evalpacks/core';
 import { judgeLabels, type LabelledVerdict, type StaleLabel } from '@evalpacks/core/calibration';
 import {
   type JudgeStyle,
@@ -41,7 +41,7 @@ export interface JudgedSide {
 export interface SideContext {
   pack: Pack;
   cases: Case[];
-  labels: Label[];
+  labels: PackLabel[];
   store: EvalStore;
   offline: boolean;
   concurrency: number;

@@ -1,4 +1,4 @@
-import { type Case, casesInSplit, type Label, type Pack, type SplitChoice } from '@evalpacks/core';
+import { type Case, casesInSplit, isPersonLabel, type Pack, type PackLabel, type SplitChoice } from '@evalpacks/core';
 import {
   agreementLines,
   type CalibratedJudge,
@@ -102,7 +102,7 @@ async function exportLabels(pack: Pack, found: AllLabels, io: CommandIo): Promis
  * The labels of the cases in a --split. A label whose case is gone has no split to go by and is left out
  * (with --split all it is kept, and reported stale).
  */
-function labelsInSplit(pack: Pack, cases: Case[], labels: Label[], split: SplitChoice): Label[] {
+function labelsInSplit(pack: Pack, cases: Case[], labels: PackLabel[], split: SplitChoice): PackLabel[] {
   if (split === 'all') return labels;
   const inSplit = new Set(casesInSplit(cases, split).map((testCase) => testCase.id));
   const kept = labels.filter((label) => inSplit.has(label.caseId));
@@ -112,11 +112,13 @@ function labelsInSplit(pack: Pack, cases: Case[], labels: Label[], split: SplitC
 
 function sideLine(tag: string, side: JudgedSide): string {
   if (side.recorded > 0 && side.recorded === side.judged.length) {
-    const { verdict } = side.judged[0]?.label ?? {};
+    // Only a label given on a verdict has one to fall back on: every judged item here was such a label.
     const models = new Set(
-      side.judged.map(({ label }) => `${label.verdict.model} · ${label.verdict.promptVersion ?? '?'}`),
+      side.judged.flatMap(({ label }) =>
+        isPersonLabel(label) ? [] : [`${label.verdict.model} · ${label.verdict.promptVersion ?? '?'}`],
+      ),
     );
-    const by = models.size === 1 && verdict ? [...models][0] : `${models.size} judges`;
+    const by = models.size === 1 ? [...models][0] : `${models.size} judges`;
     return `${tag}  the verdicts recorded with the labels (${by}); offline, none cached for ${side.name}\n`;
   }
   const recorded =

@@ -90,7 +90,7 @@ export function measureAgreement(items: LabelledVerdict[]): Agreement {
       figures: agreementOf(group),
     })),
     disagreements,
-    unjudged: items.filter((item) => item.verdict.status !== 'ok' && item.label.wrong !== 'case'),
-    caseWrong: items.filter((item) => item.label.wrong === 'case'),
+    unjudged: items.filter((item) => item.verdict.status !== 'ok' && labelledOutcome(item.label) !== undefined),
+    caseWrong: items.filter((item) => labelledOutcome(item.label) === undefined),
   };
 }

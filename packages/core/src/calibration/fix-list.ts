@@ -1,4 +1,5 @@
 import type { RisenPart } from '../schema/check.ts';
+import { isPersonLabel } from '../schema/label.ts';
 import type { JudgedItemKind } from '../schema/verdict.ts';
 import type { LabelledVerdict } from './judge-labels.ts';
 
@@ -19,7 +20,7 @@ const PART_OF: Record<JudgedItemKind, RisenPart> = { finding: 'steps', absent: '
 /** The labels that blame the agent (the prompt part to edit) or the case (the file to edit), in label order. */
 export function fixList(items: LabelledVerdict[], fileOf: ReadonlyMap<string, string>): FixItem[] {
   return items.flatMap(({ label }): FixItem[] => {
-    if (label.wrong !== 'agent' && label.wrong !== 'case') return [];
+    if (isPersonLabel(label) || (label.wrong !== 'agent' && label.wrong !== 'case')) return [];
     const file = fileOf.get(label.caseId);
     return [
       {

@@ -6,14 +6,14 @@ import type { JudgeStyle } from '../judge/verdict.ts';
 import type { Pack } from '../pack/define-pack.ts';
 import type { JudgePort } from '../ports/backend-ports.ts';
 import type { Case } from '../schema/case.ts';
-import type { Label } from '../schema/label.ts';
+import { isPersonLabel, type PackLabel } from '../schema/label.ts';
 import type { Transcript } from '../schema/transcript.ts';
 import type { Verdict } from '../schema/verdict.ts';
 import { inputHash } from './label-key.ts';
 
 /** A label with the case it belongs to and the verdict of the judge being calibrated. */
 export interface LabelledVerdict {
-  label: Label;
+  label: PackLabel;
   testCase: Case;
   verdict: Verdict;
   /** The verdict is the one recorded with the label (offline, nothing cached), not a new judge call. */
@@ -22,14 +22,14 @@ export interface LabelledVerdict {
 
 /** A label that no longer fits its pack: the case is gone, its input changed, or the item is gone. */
 export interface StaleLabel {
-  label: Label;
+  label: PackLabel;
   reason: string;
 }
 
 export interface JudgeLabelsOptions {
   pack: Pack;
   cases: Case[];
-  labels: Label[];
+  labels: PackLabel[];
   judge: JudgePort;
   style?: JudgeStyle;
   /** The pack's judge.md, a --judge-prompt file, or null for core's prompt as it is. */
@@ -42,18 +42,20 @@ export interface JudgeLabelsOptions {
   recordedWhenOffline?: boolean;
 }
 
-function staleReason(label: Label, testCase: Case | undefined): string | undefined {
+function staleReason(label: PackLabel, testCase: Case | undefined): string | undefined {
   if (!testCase) return `case "${label.caseId}" is not in the pack`;
   if (inputHash(testCase.input) !== label.inputSha256) return `the input of case "${label.caseId}" changed since`;
   return undefined;
 }
 
-function answerOf(label: Label, testCase: Case, model: string): Transcript {
+function answerOf(label: PackLabel, testCase: Case, model: string): Transcript {
   const { answer, toolCalls } = label;
   return { input: testCase.input, answer, toolCalls, turns: 1, usage: { input: 0, output: 0 }, latencyMs: 0, model };
 }
 
-function recordedVerdict(label: Label): Verdict {
+/** The verdict recorded with the label; a person's outcome written without one has none. */
+function recordedVerdict(label: PackLabel): Verdict | undefined {
+  if (isPersonLabel(label)) return undefined;
   const { passed, reasoning, model, promptVersion } = label.verdict;
   const base = { kind: label.kind, itemId: label.itemId, model, usage: { input: 0, output: 0 }, latencyMs: 0 };
   return { ...base, status: 'ok', passed, reasoning, ...(promptVersion && { promptVersion }) };
@@ -80,7 +82,7 @@ export async function judgeLabels(
       stale.push({ label, reason: reason ?? '' });
       continue;
     }
-    const transcript = answerOf(label, testCase, label.verdict.model);
+    const transcript = answerOf(label, testCase, isPersonLabel(label) ? 'person' : label.verdict.model);
     const requests = judgeRequests(options.pack, testCase, transcript, options.style, options.tuning);
     const index = requests.findIndex((r) => r.kind === label.kind && r.itemId === label.itemId);
     const request = requests[index];
@@ -88,11 +90,10 @@ export async function judgeLabels(
       stale.push({ label, reason: `case "${label.caseId}" has no ${label.kind} "${label.itemId}" now` });
       continue;
     }
-    const result = judgeItem(options.judge, request, gate).then((verdict) =>
-      options.recordedWhenOffline && verdict.status === 'skipped'
-        ? { label, testCase, verdict: recordedVerdict(label), recorded: true }
-        : { label, testCase, verdict },
-    );
+    const result = judgeItem(options.judge, request, gate).then((verdict): LabelledVerdict => {
+      const recorded = options.recordedWhenOffline && verdict.status === 'skipped' ? recordedVerdict(label) : undefined;
+      return recorded ? { label, testCase, verdict: recorded, recorded: true } : { label, testCase, verdict };
+    });
     work.push({ at: [order.get(testCase.id) ?? 0, index], result });
   }
   work.sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1]);

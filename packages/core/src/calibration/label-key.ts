@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../cache/call-key.ts';
-import type { Label } from '../schema/label.ts';
+import { isPersonLabel, type PackLabel } from '../schema/label.ts';
 
 /** The hash a label records of the case input its answer was given to. */
 export const inputHash = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -9,7 +9,7 @@ export const inputHash = (text: string): string => createHash('sha256').update(t
  * What identifies a label: the input (by hash), the answer with its tool calls, and the item. The same
  * answer judged again (a re-run that cached it, a re-judge, another judge) finds the same label.
  */
-export function labelKey(label: Pick<Label, 'inputSha256' | 'answer' | 'toolCalls' | 'caseId' | 'kind' | 'itemId'>) {
+export function labelKey(label: Pick<PackLabel, 'inputSha256' | 'answer' | 'toolCalls' | 'caseId' | 'kind' | 'itemId'>) {
   const material = {
     input: label.inputSha256,
     answer: label.answer,
@@ -24,10 +24,12 @@ export function labelKey(label: Pick<Label, 'inputSha256' | 'answer' | 'toolCall
 }
 
 /**
- * The item's outcome in the person's eyes: the verdict's, unless they said the judge got it wrong. A
- * label blaming the case has none: the item itself is wrong, so it is left out of agreement.
+ * The item's outcome in the person's eyes: the verdict's, unless they said the judge got it wrong (or the
+ * one they wrote down without a verdict). A label blaming the case has none: the item itself is wrong, so it
+ * is left out of agreement.
  */
-export function labelledOutcome(label: Label): boolean | undefined {
+export function labelledOutcome(label: PackLabel): boolean | undefined {
+  if (isPersonLabel(label)) return label.passed;
   if (label.wrong === 'case') return undefined;
   return label.wrong === 'judge' ? !label.verdict.passed : label.verdict.passed;
 }

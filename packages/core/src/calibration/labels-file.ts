@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type { z } from 'zod';
 import { CaseFileError, describeIssue } from '../pack/case-file.ts';
 import type { Pack } from '../pack/define-pack.ts';
-import { type Label, LabelSchema } from '../schema/label.ts';
+import { type PackLabel, packLabelSchemaOf } from '../schema/label.ts';
 import { labelKey } from './label-key.ts';
 
 /** Where a pack keeps its labels in git: one label a line. */
@@ -15,8 +15,8 @@ export function labelsPath(pack: Pack): string {
  * Reads a labels file. A line that is not JSON, misses a field or holds a wrong value stops the load
  * with file, line and field; two lines on the same answer and item are an error too (which one holds?).
  */
-export function parseLabels(file: string, text: string): Label[] {
-  const labels: Label[] = [];
+export function parseLabels(file: string, text: string): PackLabel[] {
+  const labels: PackLabel[] = [];
   const seen = new Map<string, number>();
   text.split('\n').forEach((line, i) => {
     if (line.trim() === '') return;
@@ -27,7 +27,7 @@ export function parseLabels(file: string, text: string): Label[] {
     } catch (error) {
       throw new CaseFileError(`${at}: invalid JSON: ${(error as Error).message}`);
     }
-    const parsed = LabelSchema.safeParse(raw);
+    const parsed = packLabelSchemaOf(raw).safeParse(raw);
     if (!parsed.success) throw new CaseFileError(`${at}: ${describeIssue(parsed.error.issues[0] as z.core.$ZodIssue)}`);
     const key = labelKey(parsed.data);
     const earlier = seen.get(key);
@@ -42,7 +42,7 @@ export function parseLabels(file: string, text: string): Label[] {
 }
 
 /** The pack's labels, or none when it has no labels file. */
-export async function loadPackLabels(pack: Pack): Promise<Label[]> {
+export async function loadPackLabels(pack: Pack): Promise<PackLabel[]> {
   const file = labelsPath(pack);
   let text: string;
   try {
@@ -55,13 +55,13 @@ export async function loadPackLabels(pack: Pack): Promise<Label[]> {
 }
 
 /** One label a line, in a stable order (case, kind, item, then answer), so a re-export diffs cleanly. */
-export function formatLabels(labels: Label[]): string {
-  const order = (label: Label) => `${label.caseId}\u0000${label.kind}\u0000${label.itemId}\u0000${labelKey(label)}`;
+export function formatLabels(labels: PackLabel[]): string {
+  const order = (label: PackLabel) => `${label.caseId}\u0000${label.kind}\u0000${label.itemId}\u0000${labelKey(label)}`;
   const sorted = [...labels].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
   return sorted.map((label) => `${JSON.stringify(label)}\n`).join('');
 }
 
-export async function writePackLabels(pack: Pack, labels: Label[]): Promise<string> {
+export async function writePackLabels(pack: Pack, labels: PackLabel[]): Promise<string> {
   const file = labelsPath(pack);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, formatLabels(labels));

@@ -43,6 +43,7 @@ export function correctedLines(corrected: CorrectedFigures): string[] {
     ...corrected.otherJudges.map((other) => `${other.labels} of another judge (${judgeName(other)})`),
     corrected.stale ? `${corrected.stale} stale (case changed)` : '',
     corrected.caseWrong ? `${corrected.caseWrong} blaming the case` : '',
+    corrected.notAsked ? `${corrected.notAsked} starter labels this judge was not asked about yet (pnpm calibrate asks it)` : '',
   ].filter(Boolean);
   lines.push(
     `labels of ${judgeName(corrected.judge)}: ${corrected.used} used${left.length ? `; not used: ${left.join(', ')}` : ''}`,
@@ -52,10 +53,11 @@ export function correctedLines(corrected: CorrectedFigures): string[] {
 
 /**
  * The summary's corrected rows (label, value), or none: none when no label of the judge that ran was read,
- * so a run whose labels are all another judge's prints as before (its grade and results.json still name them).
+ * so a run whose labels are all another judge's prints as before (its grade and results.json still name them);
+ * starter labels the judge was not asked about yet get the line that says how to ask it.
  */
 export function correctedRows(grade: Pick<GradeSummary, 'corrected'>): [string, string][] {
   const { corrected } = grade;
-  if (!corrected || corrected.used === 0) return [];
+  if (!corrected || (corrected.used === 0 && !corrected.notAsked)) return [];
   return correctedLines(corrected).map((line, i) => [i === 0 ? 'judge-corrected' : '', line]);
 }

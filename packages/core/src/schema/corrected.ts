@@ -57,6 +57,11 @@ export const CorrectedFiguresSchema = z.object({
   caseWrong: count,
   /** Labels given on another judge's verdicts (model · prompt version), named and not used. */
   otherJudges: z.array(JudgeIdentitySchema.extend({ labels: count })),
+  /**
+   * A person's outcomes written without a verdict (starter labels) this judge has not been asked about: the
+   * call cache holds no verdict of it on their answers (`pnpm calibrate` asks it). Absent in older grades.
+   */
+  notAsked: count.optional(),
   findings: CorrectedRateSchema,
   /** expectedAbsent (bait) items: the rate of not flagging them. */
   absent: CorrectedRateSchema,

@@ -53,3 +53,34 @@ export const LabelSchema = z
   });
 export type Label = z.infer<typeof LabelSchema>;
 export type LabelInput = z.input<typeof LabelSchema>;
+
+/**
+ * A person's outcome of one judged item of an answer, written without a judge verdict to agree or disagree
+ * with: a pack's starter labels, written by hand with the answer. It measures whichever judge is asked about
+ * the same answer and item (calibrate, and eval through the call cache); it can blame neither side.
+ */
+export const PersonLabelSchema = z
+  .object({
+    caseId: CaseIdSchema,
+    kind: JudgedItemKindSchema,
+    itemId: z.string().min(1),
+    /** The person's outcome: the finding is caught, the bait item avoided, the rubric met. */
+    passed: z.boolean(),
+    /** Why, in a line: what in the answer decides it. */
+    note: z.string().min(1),
+    inputSha256: z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in lowercase hex'),
+    answer: z.string(),
+    toolCalls: z.array(ToolCallSchema).default([]),
+    labelledAt: z.string().optional(),
+  })
+  .strict();
+export type PersonLabel = z.infer<typeof PersonLabelSchema>;
+
+/** A line of a pack's labels file: a word on a judge's verdict, or a person's outcome on its own. */
+export type PackLabel = Label | PersonLabel;
+
+export const isPersonLabel = (label: PackLabel): label is PersonLabel => !('verdict' in label);
+
+/** The schema a labels-file line is read with: a line without `verdict` but with `passed` is a person's outcome. */
+export const packLabelSchemaOf = (raw: unknown) =>
+  raw !== null && typeof raw === 'object' && !('verdict' in raw) && 'passed' in raw ? PersonLabelSchema : LabelSchema;

@@ -112,6 +112,7 @@ export interface JudgeCalibration {
   stale: number;
   caseWrong: number;
   otherJudges: CorrectedFigures['otherJudges'];
+  notAsked: number;
   findings: LabelConfusion;
   absent: LabelConfusion;
 }
