@@ -63,9 +63,12 @@ describe('starter labels: a person outcome without a verdict, measured on the ju
     const first = await runCli(evalArgs, env);
     expect(first.stderr).toBe('');
     expect(summaryOf(first.stdout)).toContain(
-      `labels of judge:1b · ${VERSION}: 0 used; not used: 20 starter labels this judge was not asked about yet (pnpm calibrate asks it)`,
+      [
+        '  findings        8/9 caught (95% CI 56.5–98.0%)',
+        '  judge-corrected 20 starter labels this judge was not asked about yet (pnpm calibrate asks it)',
+        '  false positives 0',
+      ].join('\n'),
     );
-    expect(first.stdout).not.toContain('judge-corrected findings caught 9');
     // The lookups are not the run's calls: 3 agent calls and 12 judge calls, as without labels.
     expect(summaryOf(first.stdout)).toMatch(/model calls +15 made, 0 from the cache/);
 

@@ -33,7 +33,10 @@ describe('starter labels (a person outcome written without a verdict)', () => {
       inputSha256: inputHash(INPUT),
       answer: 'review on a verdict',
     });
-    const [passing, failing, onVerdict] = parseLabels('labels.jsonl', [starter(0, true), starter(1, false), verdictLine].join('\n'));
+    const [passing, failing, onVerdict] = parseLabels(
+      'labels.jsonl',
+      [starter(0, true), starter(1, false), verdictLine].join('\n'),
+    );
     expect([passing, failing, onVerdict].map((label) => label && labelledOutcome(label))).toEqual([true, false, false]);
   });
 
@@ -61,6 +64,10 @@ describe('starter labels (a person outcome written without a verdict)', () => {
     expect(unasked).toMatchObject({ used: 5, notAsked: 15, otherJudges: [] });
     const raw = { findings: { passed: 8, total: 9 }, absent: { passed: 0, total: 0 } };
     const rows = correctedRows({ corrected: correctedFigures(unasked, raw) });
+    const none = judgeCalibration(labels, JUDGE, CASES);
+    expect(correctedRows({ corrected: correctedFigures(none, raw) })).toEqual([
+      ['judge-corrected', '20 starter labels this judge was not asked about yet (pnpm calibrate asks it)'],
+    ]);
     expect(rows.at(-1)).toEqual([
       '',
       'labels of judge:1b · risen-judge-v3: 5 used; not used: 15 starter labels this judge was not asked about yet (pnpm calibrate asks it)',

@@ -1,4 +1,4 @@
-import type { PackLabel, Pack } from '@evalpacks/core';
+import type { Pack, PackLabel } from '@evalpacks/core';
 import { labelKey, labelsPath, loadPackLabels } from '@evalpacks/core/calibration';
 import type { EvalStore } from '@evalpacks/store';
 

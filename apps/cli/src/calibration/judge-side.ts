@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Case, PackLabel, Pack } from '@evalpacks/core';
+import type { Case, Pack, PackLabel } from '@evalpacks/core';
 import { judgeLabels, type LabelledVerdict, type StaleLabel } from '@evalpacks/core/calibration';
 import {
   type JudgeStyle,

@@ -21,7 +21,12 @@ export async function runCalibration(
   if (labels.length === 0) return undefined;
   const judge = { model: plan.judge.model, ...(grader.judgePrompt && { promptVersion: grader.judgePrompt }) };
   const cases = await loadPackCases(plan.pack);
-  const asked = await askedFromCache(plan, store, grader, labels.filter((label) => isPersonLabel(label)));
+  const asked = await askedFromCache(
+    plan,
+    store,
+    grader,
+    labels.filter((label) => isPersonLabel(label)),
+  );
   return judgeCalibration(labels, judge, cases, asked);
 }
 

@@ -68,11 +68,11 @@ function verdictOfThisJudge(
 ): boolean | undefined {
   const { model, promptVersion } = label.verdict;
   if (model !== judge.model || promptVersion !== judge.promptVersion) {
-      const key = `${model}\u0000${promptVersion ?? ''}`;
-      const other = others.get(key) ?? { model, ...(promptVersion !== undefined && { promptVersion }), labels: 0 };
-      other.labels++;
-      others.set(key, other);
-      return undefined;
-    }
+    const key = `${model}\u0000${promptVersion ?? ''}`;
+    const other = others.get(key) ?? { model, ...(promptVersion !== undefined && { promptVersion }), labels: 0 };
+    other.labels++;
+    others.set(key, other);
+    return undefined;
+  }
   return label.verdict.passed;
 }

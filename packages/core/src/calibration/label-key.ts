@@ -9,7 +9,9 @@ export const inputHash = (text: string): string => createHash('sha256').update(t
  * What identifies a label: the input (by hash), the answer with its tool calls, and the item. The same
  * answer judged again (a re-run that cached it, a re-judge, another judge) finds the same label.
  */
-export function labelKey(label: Pick<PackLabel, 'inputSha256' | 'answer' | 'toolCalls' | 'caseId' | 'kind' | 'itemId'>) {
+export function labelKey(
+  label: Pick<PackLabel, 'inputSha256' | 'answer' | 'toolCalls' | 'caseId' | 'kind' | 'itemId'>,
+) {
   const material = {
     input: label.inputSha256,
     answer: label.answer,

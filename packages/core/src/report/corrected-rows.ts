@@ -34,6 +34,9 @@ function kindLine(name: string, rate: CorrectedRate, flagged: boolean): string {
   );
 }
 
+const notAskedYet = (n: number) =>
+  `${n} starter ${n === 1 ? 'label' : 'labels'} this judge was not asked about yet (pnpm calibrate asks it)`;
+
 /** The lines of the corrected figures: each judged kind the run had, then which labels were not used. */
 export function correctedLines(corrected: CorrectedFigures): string[] {
   const lines: string[] = [];
@@ -43,7 +46,7 @@ export function correctedLines(corrected: CorrectedFigures): string[] {
     ...corrected.otherJudges.map((other) => `${other.labels} of another judge (${judgeName(other)})`),
     corrected.stale ? `${corrected.stale} stale (case changed)` : '',
     corrected.caseWrong ? `${corrected.caseWrong} blaming the case` : '',
-    corrected.notAsked ? `${corrected.notAsked} starter labels this judge was not asked about yet (pnpm calibrate asks it)` : '',
+    corrected.notAsked ? notAskedYet(corrected.notAsked) : '',
   ].filter(Boolean);
   lines.push(
     `labels of ${judgeName(corrected.judge)}: ${corrected.used} used${left.length ? `; not used: ${left.join(', ')}` : ''}`,
@@ -59,5 +62,7 @@ export function correctedLines(corrected: CorrectedFigures): string[] {
 export function correctedRows(grade: Pick<GradeSummary, 'corrected'>): [string, string][] {
   const { corrected } = grade;
   if (!corrected || (corrected.used === 0 && !corrected.notAsked)) return [];
+  // Nothing measured yet, only starter labels waiting: one line that says how, not two "needs 10 labels" lines.
+  if (corrected.used === 0) return [['judge-corrected', notAskedYet(corrected.notAsked ?? 0)]];
   return correctedLines(corrected).map((line, i) => [i === 0 ? 'judge-corrected' : '', line]);
 }
