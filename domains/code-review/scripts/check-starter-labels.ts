@@ -73,7 +73,10 @@ export function checkStarterLabels(text: string, cases: readonly Case[], file: s
     }
     const parsed = StarterLabelSchema.safeParse(json);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push(`${at}: field "${issue.path.join('.')}": ${issue.message}`);
+      for (const issue of parsed.error.issues) {
+        const field = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.');
+        errors.push(`${at}: field "${field}": ${issue.message}`);
+      }
       return;
     }
     const label = parsed.data;
