@@ -51,6 +51,19 @@ function itemsOf(testCase: Case): string[] {
   ];
 }
 
+/** What is wrong with a well-formed label against its case (missing, not dev, no such item, stale input). */
+function caseProblem(label: StarterLabel, testCase: Case | undefined): string | undefined {
+  if (!testCase) return `field "caseId": no case "${label.caseId}" in the pack`;
+  if (splitOf(testCase) !== 'dev') return `field "caseId": case "${label.caseId}" is on the ${splitOf(testCase)} split`;
+  if (!itemsOf(testCase).includes(`${label.kind}:${label.itemId}`)) {
+    return `field "itemId": case "${label.caseId}" has no ${label.kind} item "${label.itemId}"`;
+  }
+  if (label.inputSha256 !== inputHash(testCase.input)) {
+    return `field "inputSha256": does not match the input of case "${label.caseId}"`;
+  }
+  return undefined;
+}
+
 /** Checks one labels file's text against the pack's cases; `file` only names the lines in errors. */
 export function checkStarterLabels(text: string, cases: readonly Case[], file: string): StarterLabelReport {
   const errors: string[] = [];
@@ -81,17 +94,12 @@ export function checkStarterLabels(text: string, cases: readonly Case[], file: s
     }
     const label = parsed.data;
     const testCase = cases.find((candidate) => candidate.id === label.caseId);
-    if (!testCase) return void errors.push(`${at}: field "caseId": no case "${label.caseId}" in the pack`);
-    if (splitOf(testCase) !== 'dev') {
-      return void errors.push(`${at}: field "caseId": case "${label.caseId}" is on the ${splitOf(testCase)} split`);
+    const problem = caseProblem(label, testCase);
+    if (problem || !testCase) {
+      errors.push(`${at}: ${problem}`);
+      return;
     }
     const item = `${label.kind}:${label.itemId}`;
-    if (!itemsOf(testCase).includes(item)) {
-      return void errors.push(`${at}: field "itemId": case "${label.caseId}" has no ${label.kind} item "${label.itemId}"`);
-    }
-    if (label.inputSha256 !== inputHash(testCase.input)) {
-      return void errors.push(`${at}: field "inputSha256": does not match the input of case "${label.caseId}"`);
-    }
     const key = `${label.caseId}\n${label.answer}`;
     const answer = byAnswer.get(key) ?? { testCase, items: [], line: index + 1, labels: [] };
     if (answer.items.includes(item)) errors.push(`${at}: field "itemId": ${item} is labelled twice on this answer`);

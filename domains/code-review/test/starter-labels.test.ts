@@ -57,7 +57,9 @@ describe('checkStarterLabels', () => {
 
   it('names the line and field of a label that does not fit the pack', () => {
     const check = (label: object) => checkStarterLabels(lines(label), cases, FILE).errors[0];
-    expect(check(bait({ caseId: 'no-such-case' }))).toBe('labels.jsonl:1: field "caseId": no case "no-such-case" in the pack');
+    expect(check(bait({ caseId: 'no-such-case' }))).toBe(
+      'labels.jsonl:1: field "caseId": no case "no-such-case" in the pack',
+    );
     expect(check(bait({ caseId: 'py-document-import-zip', inputSha256: inputOf('py-document-import-zip') }))).toBe(
       'labels.jsonl:1: field "caseId": case "py-document-import-zip" is on the test split',
     );
