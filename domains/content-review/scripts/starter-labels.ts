@@ -116,10 +116,9 @@ export function checkStarterLabels(file: string, text: string, cases: readonly C
   for (const answer of answers.values()) {
     const testCase = byId.get(answer.caseId) as Case;
     const ids = itemIds(testCase);
-    const missing = [
-      ...ids.finding.map((id) => `finding:${id}`),
-      ...ids.absent.map((id) => `absent:${id}`),
-    ].filter((item) => !answer.items.has(item));
+    const missing = [...ids.finding.map((id) => `finding:${id}`), ...ids.absent.map((id) => `absent:${id}`)].filter(
+      (item) => !answer.items.has(item),
+    );
     if (missing.length > 0) {
       problems.push(
         `${file}:${answer.firstLine}: the answer to "${answer.caseId}" leaves items unlabelled: ${missing.join(', ')}`,
