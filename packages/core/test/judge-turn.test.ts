@@ -4,6 +4,7 @@ import { JUDGE_PROMPT_VERSIONS } from '../src/judge/judge-prompt.ts';
 import { TURN_EXPECTATION } from '../src/judge/verdict-turn.ts';
 import { definePack } from '../src/pack/define-pack.ts';
 import type { Case } from '../src/schema/case.ts';
+import type { Transcript } from '../src/schema/transcript.ts';
 import { VerdictSchema } from '../src/schema/verdict.ts';
 import { sampleCase, scriptedJudge, transcriptWith } from './support.ts';
 
@@ -26,7 +27,7 @@ const conversation = [
 const chat = { ...transcriptWith([], 'Refunded ORD-1001.'), conversation, conversationEnd: 'script-end' as const };
 
 /** The one verdict of `oneFinding` on `transcript` when the judge answers `answer`. */
-async function verdictFor(answer: string, transcript = chat, style: 'structured' | 'yes-no' = 'structured') {
+async function verdictFor(answer: string, transcript: Transcript = chat, style: 'structured' | 'yes-no' = 'structured') {
   const judge = scriptedJudge(() => answer);
   const [verdict] = await judgeCase(judge, pack, oneFinding, transcript, gate, style);
   return { verdict, call: judge.calls[0] };
