@@ -185,12 +185,14 @@ describe('verdicts of a conversation at their turns, labelled in the viewer, in 
     const labels = db.labels('support-tickets');
     db.close();
     const done = 'Done: ORD-1043 will go to 18 Church Street, Apt 4, Montpelier, VT 05602.';
-    expect(labels.map((l) => [l.caseId, l.kind, l.itemId, l.label, l.wrong ?? '', l.answer, l.verdict.passed])).toEqual([
-      ['refund-asks-first', 'finding', 'asked-order', 'agree', '', 'Refunded ORD-1001.', true],
-      ['refund-asks-first', 'finding', 'refund-told', 'disagree', 'agent', 'Refunded ORD-1001.', false],
-      ['refund-asks-first', 'rubric', 'rubric', 'disagree', 'judge', 'Refunded ORD-1001.', true],
-      ['conv-3', 'rubric', 'rubric', 'agree', '', done, true],
-    ]);
+    expect(labels.map((l) => [l.caseId, l.kind, l.itemId, l.label, l.wrong ?? '', l.answer, l.verdict.passed])).toEqual(
+      [
+        ['refund-asks-first', 'finding', 'asked-order', 'agree', '', 'Refunded ORD-1001.', true],
+        ['refund-asks-first', 'finding', 'refund-told', 'disagree', 'agent', 'Refunded ORD-1001.', false],
+        ['refund-asks-first', 'rubric', 'rubric', 'disagree', 'judge', 'Refunded ORD-1001.', true],
+        ['conv-3', 'rubric', 'rubric', 'agree', '', done, true],
+      ],
+    );
   });
 
   it('calibrate counts the labels given on the conversation', async () => {

@@ -27,7 +27,11 @@ const conversation = [
 const chat = { ...transcriptWith([], 'Refunded ORD-1001.'), conversation, conversationEnd: 'script-end' as const };
 
 /** The one verdict of `oneFinding` on `transcript` when the judge answers `answer`. */
-async function verdictFor(answer: string, transcript: Transcript = chat, style: 'structured' | 'yes-no' = 'structured') {
+async function verdictFor(
+  answer: string,
+  transcript: Transcript = chat,
+  style: 'structured' | 'yes-no' = 'structured',
+) {
   const judge = scriptedJudge(() => answer);
   const [verdict] = await judgeCase(judge, pack, oneFinding, transcript, gate, style);
   return { verdict, call: judge.calls[0] };
@@ -53,7 +57,9 @@ describe('the turn a verdict on a conversation rests on', () => {
       required: ['reasoning', 'caught', 'turn'],
       properties: { turn: { anyOf: [{ type: 'integer' }, { type: 'null' }] } },
     });
-    expect(call?.system).toContain(`# Expectation\nReturn one JSON object: {"reasoning": "<two or three sentences>", "caught": true|false}. ${TURN_EXPECTATION}`);
+    expect(call?.system).toContain(
+      `# Expectation\nReturn one JSON object: {"reasoning": "<two or three sentences>", "caught": true|false}. ${TURN_EXPECTATION}`,
+    );
     expect(call?.promptVersion).toBe('risen-judge-v4');
     expect(JUDGE_PROMPT_VERSIONS).toEqual({ structured: 'risen-judge-v4', 'yes-no': 'yes-no-judge-v4' });
   });

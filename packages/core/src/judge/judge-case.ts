@@ -69,7 +69,12 @@ export function judgeRequests(
   ];
   const promptVersion = judgePromptVersion(style, tuning);
   const turnRoles = transcript.conversation?.map((turn) => turn.role);
-  return requests.map((request) => ({ ...request, promptVersion, ...(yesNo && { style }), ...(turnRoles && { turnRoles }) }));
+  return requests.map((request) => ({
+    ...request,
+    promptVersion,
+    ...(yesNo && { style }),
+    ...(turnRoles && { turnRoles }),
+  }));
 }
 
 /** Asks the judge every question of a case in parallel; one failing call never blocks or hides the others. */

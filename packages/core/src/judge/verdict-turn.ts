@@ -29,7 +29,8 @@ const shown = (named: unknown) => (typeof named === 'string' ? JSON.stringify(na
  */
 export function placeTurn(named: unknown, roles: readonly ConversationTurn['role'][] | undefined): PlacedTurn {
   if (named === undefined || named === null) return {};
-  if (roles === undefined) return { turnNote: `the judge named turn ${shown(named)} on a case that is not a conversation: dropped` };
+  if (roles === undefined)
+    return { turnNote: `the judge named turn ${shown(named)} on a case that is not a conversation: dropped` };
   if (typeof named !== 'number' || !Number.isInteger(named)) {
     return { turnNote: `the judge named turn ${shown(named)}, not a turn number: dropped` };
   }
@@ -38,6 +39,7 @@ export function placeTurn(named: unknown, roles: readonly ConversationTurn['role
       turnNote: `the judge named turn ${named}; the conversation has ${roles.length} turn${roles.length === 1 ? '' : 's'}: dropped`,
     };
   }
-  if (roles[named - 1] !== 'agent') return { turnNote: `the judge named turn ${named}, a user turn, not an agent's: dropped` };
+  if (roles[named - 1] !== 'agent')
+    return { turnNote: `the judge named turn ${named}, a user turn, not an agent's: dropped` };
   return { turn: named };
 }

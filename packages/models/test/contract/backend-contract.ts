@@ -73,7 +73,9 @@ export function backendContract(fixture: BackendFixture): void {
         name: 'Refund',
         description: '',
         input: 'My parcel never arrived.',
-        expectedFindings: [{ id: 'asked-order', description: 'Asks for the order number', severity: 'high', keywords: [] }],
+        expectedFindings: [
+          { id: 'asked-order', description: 'Asks for the order number', severity: 'high', keywords: [] },
+        ],
         expectedAbsent: [],
         rubric: 'Polite throughout.',
       };
@@ -95,11 +97,22 @@ export function backendContract(fixture: BackendFixture): void {
       };
       // One item per call of judgeCase, so each stand-in rule answers exactly one question.
       s.scriptVerdict({ reasoning: 'Turn 2 asks for it.', caught: true, turn: 2 }, { input: 100, output: 20 });
-      const finding = await judgeCase(s.judge(), pack, { ...testCase, rubric: undefined }, transcript, (call) => call());
+      const finding = await judgeCase(s.judge(), pack, { ...testCase, rubric: undefined }, transcript, (call) =>
+        call(),
+      );
       s.reset();
       s.scriptVerdict({ reasoning: 'Polite.', pass: true, turn: 7 }, { input: 100, output: 20 });
-      const rubric = await judgeCase(s.judge(), pack, { ...testCase, expectedFindings: [] }, transcript, (call) => call());
-      expect([...finding, ...rubric].map((v) => [v.itemId, v.status, 'turn' in v ? v.turn : undefined, 'turnNote' in v ? v.turnNote : undefined])).toEqual([
+      const rubric = await judgeCase(s.judge(), pack, { ...testCase, expectedFindings: [] }, transcript, (call) =>
+        call(),
+      );
+      expect(
+        [...finding, ...rubric].map((v) => [
+          v.itemId,
+          v.status,
+          'turn' in v ? v.turn : undefined,
+          'turnNote' in v ? v.turnNote : undefined,
+        ]),
+      ).toEqual([
         ['asked-order', 'ok', 2, undefined],
         ['rubric', 'ok', undefined, 'the judge named turn 7; the conversation has 4 turns: dropped'],
       ]);
