@@ -14,9 +14,9 @@ export const TURN_FIELD = { turn: z.number().int().nullable() };
 
 /** Said in the judge's Expectation on a conversation case, whatever the style. */
 export const TURN_EXPECTATION =
-  'This is a conversation, so add "turn" to the JSON object: the number of the agent turn your verdict rests ' +
-  '(where the agent did what the item is about, or should have done it), or null when it rests on the whole ' +
-  'conversation rather than one turn.';
+  'This is a conversation, so add "turn" to the JSON object: the number the conversation block gives the agent ' +
+  'turn your verdict rests on (where the agent did what the item is about, or should have done it), or null ' +
+  'when it rests on the whole conversation rather than one turn.';
 
 /** What a verdict records of the turn the judge named: the turn, a note on why it was dropped, or nothing. */
 export type PlacedTurn = { turn?: number; turnNote?: string };
