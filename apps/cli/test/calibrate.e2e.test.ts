@@ -87,7 +87,7 @@ describe('pnpm calibrate', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('· 12 labels (0 from ');
     expect(result.stdout).toContain(
-      ', 12 from the store)\njudge  ollama judge:1b · risen-judge-v3 @ http://127.0.0.1:',
+      ', 12 from the store)\njudge  ollama judge:1b · risen-judge-v4 @ http://127.0.0.1:',
     );
     // The run asked these very questions: every verdict comes from the call cache.
     expect(result.stdout).toContain('model calls 0 made, 12 from the cache\n');
@@ -161,12 +161,12 @@ describe('pnpm calibrate', () => {
     expect(result.code).toBe(0);
     // Judge B asks 12 new questions (its prompt differs); only the two strict answers differ from A's.
     expect(result.stdout).toContain('model calls 12 made, 12 from the cache\n');
-    expect(result.stdout).toMatch(/\njudge B {2}ollama judge:1b · risen-judge-v3\+strict-judge\.md@[0-9a-f]{12} @ /);
+    expect(result.stdout).toMatch(/\njudge B {2}ollama judge:1b · risen-judge-v4\+strict-judge\.md@[0-9a-f]{12} @ /);
     const comparison = result.stdout.slice(result.stdout.indexOf('Two judges on the same labels'));
     expect(comparison.replace(/@[0-9a-f]{12}/, '@HASH')).toBe(
       'Two judges on the same labels (11 items both judged)\n' +
-        '  A  ollama judge:1b · risen-judge-v3                               agree 9/11 = 81.8% (95% CI 52.3–94.9%) · kappa 0.421 (95% CI -0.171 to 1.000)\n' +
-        '  B  ollama judge:1b · risen-judge-v3+strict-judge.md@HASH  agree 11/11 = 100.0% (95% CI 74.1–100.0%) · kappa 1.000 (95% CI 1.000 to 1.000)\n' +
+        '  A  ollama judge:1b · risen-judge-v4                               agree 9/11 = 81.8% (95% CI 52.3–94.9%) · kappa 0.421 (95% CI -0.171 to 1.000)\n' +
+        '  B  ollama judge:1b · risen-judge-v4+strict-judge.md@HASH  agree 11/11 = 100.0% (95% CI 74.1–100.0%) · kappa 1.000 (95% CI 1.000 to 1.000)\n' +
         '  only A right on 0, only B right on 2 · exact McNemar p = 0.500\n' +
         '  verdict: no significant difference at the 5% level\n',
     );
@@ -183,7 +183,7 @@ describe('pnpm calibrate', () => {
     expect(fresh.stderr).toBe('');
     expect(fresh.stdout).toContain(`· 12 labels (12 from ${file}, 0 from the store)\n`);
     expect(fresh.stdout).toContain(
-      'judge  the verdicts recorded with the labels (judge:1b · risen-judge-v3); offline, none cached for ollama judge:1b · risen-judge-v3\n',
+      'judge  the verdicts recorded with the labels (judge:1b · risen-judge-v4); offline, none cached for ollama judge:1b · risen-judge-v4\n',
     );
     expect(body(fresh.stdout)).toBe(expected());
   });

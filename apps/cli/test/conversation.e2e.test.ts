@@ -19,7 +19,8 @@ import { type CliResult, runCli, summaryOf, tempStore } from './run-cli.ts';
 /** One scripted three-turn support case; its desk's refunds are its end state. */
 const PACK = fileURLToPath(new URL('data/desk-conversation-pack', import.meta.url));
 const OPENAI_KEY = 'sk-e2e-conversation-secret';
-const VERDICT = { reasoning: 'It asked for the order number first.', caught: true };
+/** The judge names the agent turn its verdict rests on (turn 2: where the agent asked for the order number). */
+const VERDICT = { reasoning: 'It asked for the order number first.', caught: true, turn: 2 };
 
 /** The newest message as JSON text, whatever the wire shape: what the agent rules below read. */
 const last = (messages: unknown[] | undefined) => JSON.stringify(messages?.at(-1) ?? null);
@@ -137,7 +138,7 @@ afterAll(async () => {
 interface SavedResult {
   status: string;
   checks: { id: string; passed: boolean }[];
-  verdicts: { itemId: string; status: string; passed?: boolean }[];
+  verdicts: { itemId: string; status: string; passed?: boolean; turn?: number }[];
   transcript: { conversation?: unknown; conversationEnd?: string; answer: string; endState?: unknown };
 }
 
@@ -158,9 +159,14 @@ describe.each(backends)('a scripted three-turn conversation through the CLI on t
       ['end-state', true],
       ['answers-within-turn-limit', true],
     ]);
-    expect(result?.verdicts.map((verdict) => [verdict.itemId, verdict.status, verdict.passed])).toEqual([
-      ['asked-order', 'ok', true],
+    expect(result?.verdicts.map((verdict) => [verdict.itemId, verdict.status, verdict.passed, verdict.turn])).toEqual([
+      ['asked-order', 'ok', true, 2],
     ]);
+    // The console prints the verdict under the turn it rests on.
+    expect(first.stdout).toContain(
+      '  agent 2  What is your order number?\n           ▸ CAUGHT asked-order (high)\n' +
+        '               It asked for the order number first.\n  user 3   It is ORD-1001.\n',
+    );
     expect(result?.transcript).toMatchObject({
       conversation: CONVERSATION,
       conversationEnd: 'script-end',
@@ -171,6 +177,7 @@ describe.each(backends)('a scripted three-turn conversation through the CLI on t
     const [stored] = saved.caseResults(1);
     saved.close();
     expect(stored?.transcript.conversation).toEqual(CONVERSATION);
+    expect(stored?.verdicts.map((verdict) => (verdict.status === 'ok' ? verdict.turn : undefined))).toEqual([2]);
 
     // Offline, from the call cache alone: every turn, keyed by the conversation so far, and the judge.
     const again = await backend.run([...args, '--offline']);

@@ -64,4 +64,47 @@ describe('a conversation on the console', () => {
     );
     expect(text).not.toContain('  answer ');
   });
+
+  it('prints each verdict beside the turn it rests on, and those on the whole conversation after it', () => {
+    const result = conversationResult();
+    const verdict = { model: 'j', usage: { input: 1, output: 1 }, latencyMs: 1, status: 'ok' as const };
+    result.case.expectedFindings = [
+      { id: 'asked-order', description: 'Asks for the order number', severity: 'high', keywords: [] },
+    ];
+    result.case.rubric = 'Polite throughout.';
+    result.verdicts = [
+      { ...verdict, kind: 'finding', itemId: 'asked-order', reasoning: 'Asks at turn 2.', passed: true, turn: 2 },
+      {
+        ...verdict,
+        kind: 'rubric',
+        itemId: 'rubric',
+        reasoning: 'Polite.',
+        passed: true,
+        turnNote: 'the judge named turn 9; the conversation has 4 turns: dropped',
+      },
+    ];
+    const lines: string[] = [];
+    consoleReporter({ write: (text) => lines.push(text), color: false }).caseResult(result);
+    expect(lines.join('').split('\n')).toEqual([
+      '━━ refund Refund  PASS',
+      '  user 1   I want a refund.␛[2J␛[H',
+      '  agent 2  Which order?',
+      '           I can look it up.',
+      '           Or refund it.',
+      '           … 2 more lines',
+      '           ▸ CAUGHT asked-order (high)',
+      '               Asks at turn 2.',
+      "  user 3   It's ORD-1001.",
+      '  agent 4  Refunded.',
+      '           tool lookup_order({"order":"ORD-9"}) ✗ no such order',
+      '           tool refund_order({"order":"ORD-1001"}) → {"refunded":24.99}',
+      '  ended    the simulated user ended it (###STOP###)',
+      '  tool error lookup_order: no such order',
+      '    RUBRIC MET rubric',
+      '      Polite.',
+      '      the judge named turn 9; the conversation has 4 turns: dropped',
+      '',
+      '',
+    ]);
+  });
 });

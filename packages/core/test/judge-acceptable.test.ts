@@ -44,6 +44,6 @@ describe('acceptable items in the judge prompts', () => {
   });
 
   it('has a new prompt version for each style, since the wording changed', () => {
-    expect(JUDGE_PROMPT_VERSIONS).toEqual({ structured: 'risen-judge-v3', 'yes-no': 'yes-no-judge-v3' });
+    expect(JUDGE_PROMPT_VERSIONS).toEqual({ structured: 'risen-judge-v4', 'yes-no': 'yes-no-judge-v4' });
   });
 });

@@ -56,8 +56,8 @@ describe("a pack's judge.md", () => {
     const pack = await packWith(JUDGE_MD);
     const tuning = await loadPackJudgeTuning(pack);
     const version = judgePromptVersion('structured', tuning);
-    expect(version).toMatch(/^risen-judge-v3\+tuned\/judge\.md@[0-9a-f]{12}$/);
-    expect(judgePromptVersion('yes-no')).toBe('yes-no-judge-v3');
+    expect(version).toMatch(/^risen-judge-v4\+tuned\/judge\.md@[0-9a-f]{12}$/);
+    expect(judgePromptVersion('yes-no')).toBe('yes-no-judge-v4');
     const judge = scriptedJudge(() => '{"reasoning":"Named.","caught":true}');
     const verdicts = await judgeCase(judge, pack, sampleCase, transcriptWith([]), gate, 'structured', 0, tuning);
     expect(verdicts.map((v) => v.promptVersion)).toEqual(verdicts.map(() => version));

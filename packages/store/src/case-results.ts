@@ -29,8 +29,8 @@ const saveStatements = preparedOnce(
     verdict: db.prepare(
       `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
          skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries, prompt_version, stop_reason,
-         confidence)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         confidence, turn, turn_note)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
   }),
 );
@@ -110,6 +110,8 @@ export function insertCaseResult(
         verdict.promptVersion ?? null,
         verdict.stopReason ?? null,
         verdict.status === 'ok' ? (verdict.confidence ?? null) : null,
+        verdict.status === 'ok' ? (verdict.turn ?? null) : null,
+        verdict.status === 'ok' ? (verdict.turnNote ?? null) : null,
       );
     });
   })();

@@ -180,6 +180,16 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE transcripts ADD COLUMN conversation_json TEXT;
   `,
+  // 12 and 13 belong to other branches (the lead numbers the steps): held here as no-ops so this one is 14.
+  // When those branches merge, their steps take these two places.
+  `-- 12: another branch's step`,
+  `-- 13: another branch's step`,
+  // 14: on a conversation, the turn a verdict rests on (1-based over all turns, an agent's), and why a turn
+  // the judge named was dropped.
+  `
+  ALTER TABLE verdicts ADD COLUMN turn INTEGER;
+  ALTER TABLE verdicts ADD COLUMN turn_note TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

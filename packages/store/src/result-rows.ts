@@ -55,6 +55,9 @@ export interface VerdictRow {
   stop_reason: StopReason | null;
   /** Absent from rows read before migration 10 ran: SELECT * then has no such column. */
   confidence?: number | null;
+  /** Absent from rows read before migration 14 ran, as confidence before 10. */
+  turn?: number | null;
+  turn_note?: string | null;
 }
 
 /** The columns of TranscriptRow, from transcripts t. */
@@ -86,6 +89,8 @@ export function verdictFromRow(row: VerdictRow): Verdict {
     verdict.reasoning = row.reasoning ?? '';
     verdict.passed = row.passed === 1;
     if (row.confidence !== undefined && row.confidence !== null) verdict.confidence = row.confidence;
+    if (row.turn !== undefined && row.turn !== null) verdict.turn = row.turn;
+    if (row.turn_note !== undefined && row.turn_note !== null) verdict.turnNote = row.turn_note;
   } else if (row.status === 'error') {
     verdict.status = 'error';
     verdict.error = row.error ?? '';

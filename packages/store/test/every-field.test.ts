@@ -36,7 +36,8 @@ function fullResult(): CaseResult {
       retries: index + 1,
       promptVersion: 'judge-v9',
       stopReason: 'end',
-      ...(verdict.status === 'ok' && { confidence: 0.62 }),
+      // A real verdict has a turn or a note on a dropped one, not both; both here so each column is round-tripped.
+      ...(verdict.status === 'ok' && { confidence: 0.62, turn: 2, turnNote: 'the judge named turn 9; dropped' }),
     })) as CaseResult['verdicts'],
   };
 }
@@ -115,7 +116,7 @@ describe('every transcript and verdict field', () => {
     ]);
     const base = ['kind', 'itemId', 'model', 'usage', 'latencyMs', 'retries', 'promptVersion', 'stopReason'];
     expect(oneCase?.verdicts.map((verdict) => Object.keys(verdict))).toEqual([
-      [...base, 'status', 'reasoning', 'passed', 'confidence'],
+      [...base, 'status', 'reasoning', 'passed', 'confidence', 'turn', 'turnNote'],
       [...base, 'status', 'error', 'raw'],
       [...base, 'status', 'reason'],
     ]);

@@ -1,5 +1,6 @@
 import type { CaseResult, ToolCall, Verdict } from '@evalpacks/core';
 import { resultStanding } from '@evalpacks/core/grade';
+import { turnOf } from '@evalpacks/core/report';
 import { standingBadge } from './case-status.ts';
 import { conversationChat, hiddenUserPanel } from './conversation-view.ts';
 import { milliseconds, pretty, usd } from './format.ts';
@@ -49,13 +50,17 @@ function answerAndTools(result: CaseResult): Html {
 /** `cost` is undefined when unknown, null when there is no record of costs at all (a report file). */
 function epochColumn(result: CaseResult, cost: number | undefined | null, spotOf?: SpotOf): Html {
   const { transcript } = result;
+  const block = (v: Verdict) => verdictBlock(result.case, v, result.epoch, spotOf?.(result, v));
+  // On a conversation, a verdict that rests on one turn is shown at that turn; the rest after the conversation.
+  const atTurn = (turn: number) => result.verdicts.filter((v) => turnOf(v) === turn).map(block);
+  const after = transcript.conversation ? result.verdicts.filter((v) => turnOf(v) === undefined) : result.verdicts;
   return html`<section class="epoch" data-epoch="${result.epoch}">
     <h3>epoch ${result.epoch + 1} ${standingBadge(resultStanding(result))}</h3>
     ${result.reasons.length ? html`<ul class="reasons">${result.reasons.map((r) => html`<li>${r}</li>`)}</ul>` : ''}
     ${transcript.error ? html`<p class="agent-error">agent error: ${transcript.error}</p>` : ''}
     ${transcript.turnLimitReached ? html`<p class="agent-error">stopped at the turn limit after ${transcript.turns} turns</p>` : ''}
     ${transcript.sample ? html`<p class="dim">a hand-written sample answer from the pack fixtures, not a model's</p>` : ''}
-    ${transcript.conversation ? conversationChat(result) : answerAndTools(result)}
+    ${transcript.conversation ? conversationChat(result, atTurn) : answerAndTools(result)}
     ${jsonDetails('end-state', "end state (the environment's snapshot after the run)", transcript.endState)}
     <h4>Checks</h4>${
       result.checks.length
@@ -66,9 +71,9 @@ function epochColumn(result: CaseResult, cost: number | undefined | null, spotOf
         : html`<p class="dim">none</p>`
     }
     <h4>Verdicts${transcript.conversation ? html` <span class="dim">on the whole conversation, given after turn ${transcript.conversation.length}</span>` : ''}</h4>${
-      result.verdicts.length
-        ? html`<div class="verdicts">${result.verdicts.map((v) => verdictBlock(result.case, v, result.epoch, spotOf?.(result, v)))}</div>`
-        : html`<p class="dim">none</p>`
+      after.length
+        ? html`<div class="verdicts">${after.map(block)}</div>`
+        : html`<p class="dim">${result.verdicts.length ? 'none: each verdict is at its turn' : 'none'}</p>`
     }
     <h4>Usage</h4>
     <dl class="usage">

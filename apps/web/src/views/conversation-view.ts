@@ -19,21 +19,29 @@ function toolCalls(calls: readonly ToolCall[]): Html | '' {
     )}</ol></details>`;
 }
 
-function turn(entry: ConversationTurn, index: number): Html {
+/** The verdicts that rest on one turn, rendered by the page (with its labelling, where it labels). */
+export type VerdictsAt = (turn: number) => Html[];
+
+function turn(entry: ConversationTurn, index: number, verdictsAt: VerdictsAt): Html {
   const who = entry.role === 'user' ? 'user' : 'agent';
+  const verdicts = verdictsAt(index + 1);
   return html`<li class="turn turn-${who}" data-turn="${index + 1}">
     <span class="who">${who} · turn ${index + 1}</span>
     <div class="bubble">${entry.text}</div>
-    ${entry.role === 'agent' ? toolCalls(entry.toolCalls ?? []) : ''}</li>`;
+    ${entry.role === 'agent' ? toolCalls(entry.toolCalls ?? []) : ''}
+    ${verdicts.length ? html`<div class="turn-verdicts" aria-label="verdicts on turn ${index + 1}">${verdicts}</div>` : ''}</li>`;
 }
 
-/** The chat of one epoch, or nothing for a single-message case. */
-export function conversationChat(result: CaseResult): Html | '' {
+/**
+ * The chat of one epoch, or nothing for a single-message case; each verdict that rests on a turn sits under
+ * that turn (`verdictsAt`), the others follow the conversation on the page.
+ */
+export function conversationChat(result: CaseResult, verdictsAt: VerdictsAt = () => []): Html | '' {
   const { conversation, conversationEnd, userError } = result.transcript;
   if (!conversation) return '';
   const end = conversationEnd ? CONVERSATION_END_WORDS[conversationEnd] : undefined;
   return html`<h4>Conversation</h4>
-    <ol class="chat">${conversation.map(turn)}</ol>
+    <ol class="chat">${conversation.map((entry, index) => turn(entry, index, verdictsAt))}</ol>
     ${
       conversationEnd
         ? html`<p class="conversation-end end-${conversationEnd}" data-end="${conversationEnd}">ended: ${end ?? conversationEnd}</p>`

@@ -31,6 +31,7 @@ export function verdictBlock(testCase: Case, verdict: Verdict, epoch: number, sp
   return html`<article class="verdict verdict-${outcome(verdict)}" data-item="${verdict.itemId}" data-kind="${verdict.kind}" data-epoch="${epoch}"${spot ? html` data-label-state="${spot.state}"` : ''}>
     <header><strong class="verdict-label">${label(verdict)}</strong> ${verdict.kind === 'finding' ? verdict.itemId : describeItem(testCase, verdict)}${severity ? html` <span class="dim">(${severity})</span>` : ''}${lowConfidenceBadge(verdict)}</header>
     ${verdict.status === 'ok' ? html`<div class="reasoning md">${renderMarkdown(verdict.reasoning)}</div>` : ''}
+    ${verdict.status === 'ok' && verdict.turnNote ? html`<p class="turn-note">${verdict.turnNote}</p>` : ''}
     ${
       verdict.status === 'error'
         ? html`<p class="judge-error">${verdict.error}</p>${

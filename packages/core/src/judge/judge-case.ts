@@ -68,7 +68,13 @@ export function judgeRequests(
       : []),
   ];
   const promptVersion = judgePromptVersion(style, tuning);
-  return requests.map((request) => ({ ...request, promptVersion, ...(yesNo && { style }) }));
+  const turnRoles = transcript.conversation?.map((turn) => turn.role);
+  return requests.map((request) => ({
+    ...request,
+    promptVersion,
+    ...(yesNo && { style }),
+    ...(turnRoles && { turnRoles }),
+  }));
 }
 
 /** Asks the judge every question of a case in parallel; one failing call never blocks or hides the others. */

@@ -2,11 +2,12 @@ import { findCacheMiss } from '../cache/model-calls.ts';
 import { InfrastructureError } from '../errors/infrastructure-error.ts';
 import type { JudgePort, StructuredCallResponse } from '../ports/backend-ports.ts';
 import { redactUrls } from '../redact/redact-url.ts';
-import type { StopReason } from '../schema/transcript.ts';
+import type { ConversationTurn, StopReason } from '../schema/transcript.ts';
 import type { JudgedItemKind, Verdict } from '../schema/verdict.ts';
 import { decisionConfidence } from './decision-confidence.ts';
 import { repairPrompt } from './prompts.ts';
 import { type JudgeStyle, parseVerdict, verdictJsonSchema } from './verdict.ts';
+import { placeTurn } from './verdict-turn.ts';
 
 export interface JudgeItemRequest {
   kind: JudgedItemKind;
@@ -19,6 +20,11 @@ export interface JudgeItemRequest {
   style?: JudgeStyle;
   /** The judge prompt's version: named by the verdict and part of the call's cache key. */
   promptVersion?: string;
+  /**
+   * A conversation case's turns, by role, in order: the judge is asked for the turn its verdict rests on,
+   * which is checked against them (verdict-turn.ts). Absent for a one-message case.
+   */
+  turnRoles?: ConversationTurn['role'][];
 }
 
 type JudgeTokens = StructuredCallResponse['tokens'];
@@ -46,7 +52,7 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
     ...(stopReason && { stopReason }),
     ...(request.promptVersion && { promptVersion: request.promptVersion }),
   });
-  const jsonSchema = verdictJsonSchema(request.kind, request.style);
+  const jsonSchema = verdictJsonSchema(request.kind, request.style, request.turnRoles !== undefined);
   let prompt = request.prompt;
   let lastText = '';
   let lastTokens: JudgeTokens;
@@ -82,9 +88,10 @@ export async function judgeItem(judge: JudgePort, request: JudgeItemRequest, gat
       };
     }
     try {
-      const parsed = parseVerdict(request.kind, lastText, request.style);
+      const { named, ...parsed } = parseVerdict(request.kind, lastText, request.style);
       const confidence = decisionConfidence(lastText, lastTokens);
-      return { ...spent(), status: 'ok', ...parsed, ...(confidence !== undefined && { confidence }) };
+      const placed = placeTurn(named, request.turnRoles);
+      return { ...spent(), status: 'ok', ...parsed, ...(confidence !== undefined && { confidence }), ...placed };
     } catch (error) {
       problem = (error as Error).message;
       prompt = repairPrompt(request.prompt, lastText, problem);

@@ -14,8 +14,9 @@ import type { JudgeStyle } from './verdict.ts';
 export const JUDGE_PROMPT_VERSIONS: Record<JudgeStyle, string> = {
   // v2: the answer and the case text are fenced as data (issue 11).
   // v3: a false-positive question lists the case's acceptable items, which it must not count (issue 23).
-  structured: 'risen-judge-v3',
-  'yes-no': 'yes-no-judge-v3',
+  // v4: on a conversation, the judge names the agent turn its verdict rests on (issue 25).
+  structured: 'risen-judge-v4',
+  'yes-no': 'yes-no-judge-v4',
 };
 
 /**

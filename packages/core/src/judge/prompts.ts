@@ -1,5 +1,6 @@
 import type { Finding } from '../schema/finding.ts';
 import { capForJudge, DATA_NOTICE, fenced, fenceId, fenceNotice } from './fence.ts';
+import { TURN_EXPECTATION } from './verdict-turn.ts';
 
 export interface JudgeContext {
   subject: string;
@@ -42,7 +43,7 @@ function system(ctx: JudgeContext, role: string, steps: string[], expectation: s
     "# Instructions\nYou receive the input an agent was given, the agent's answer, and one item to assess. " +
       `Decide about that one item only and answer in JSON. ${DATA_NOTICE}`,
     `# Steps\n${steps.map((step, i) => `${i + 1}. ${step}`).join('\n')}`,
-    `# Expectation\n${expectation}`,
+    `# Expectation\n${expectation}${ctx.conversation !== undefined ? ` ${TURN_EXPECTATION}` : ''}`,
     `# Narrowing\n${ctx.narrowing ?? narrowing}`,
   ].join('\n\n');
 }

@@ -3,6 +3,7 @@ import type { Finding } from '../schema/finding.ts';
 import type { JudgedItemKind } from '../schema/verdict.ts';
 import { DATA_NOTICE } from './fence.ts';
 import { acceptableBlock, guidanceSteps, type JudgeContext, material } from './prompts.ts';
+import { TURN_EXPECTATION } from './verdict-turn.ts';
 
 /**
  * The simpler judge form for small local models: one plain question, answered YES or NO, with a
@@ -39,7 +40,9 @@ export function yesNoPrompt(
   // A pack's tuning reaches small models too, as plain sentences before the answer format.
   const tuning = [...guidanceSteps(ctx), ...(ctx.narrowing ? [ctx.narrowing] : [])].join(' ');
   return {
-    system: `You grade an AI agent's ${ctx.subject}. Be strict and literal. ${DATA_NOTICE} ${tuning ? `${tuning} ` : ''}${FORMAT}`,
+    system:
+      `You grade an AI agent's ${ctx.subject}. Be strict and literal. ${DATA_NOTICE} ${tuning ? `${tuning} ` : ''}${FORMAT}` +
+      (ctx.conversation !== undefined ? ` ${TURN_EXPECTATION}` : ''),
     prompt: `${material(ctx)}\n\n${question(kind, ctx, text)}`,
   };
 }

@@ -4,8 +4,9 @@ import { resultStanding } from '../grade/case-standing.ts';
 import { describeItem } from '../grade/describe-item.ts';
 import type { GradeSummary } from '../grade/grade-schema.ts';
 import type { CaseResult } from '../schema/result.ts';
+import type { Verdict } from '../schema/verdict.ts';
 import { lowConfidenceNote } from './confidence-words.ts';
-import { conversationLines } from './conversation-lines.ts';
+import { conversationLines, turnOf } from './conversation-lines.ts';
 import { STANDING_LABEL } from './standing-words.ts';
 import { printSummary, type SummaryFacts } from './summary-block.ts';
 import { printSuggestions } from './summary-rows.ts';
@@ -36,6 +37,35 @@ export function consoleReporter(options: ConsoleReporterOptions) {
   const out = (line = '') => options.write(`${line}\n`);
   const mark = (ok: boolean, yes: string, no: string) => (ok ? c.green(yes) : c.red(no));
 
+  /** A verdict's label and item, then its reasoning, error or skip reason, and a note on a turn dropped. */
+  function verdictLines(result: CaseResult, verdict: Verdict): string[] {
+    const what = describeItem(result.case, verdict);
+    const label =
+      verdict.status === 'error'
+        ? c.yellow('JUDGE ERROR')
+        : verdict.status === 'skipped'
+          ? c.dim('NOT JUDGED')
+          : verdict.kind === 'finding'
+            ? mark(verdict.passed, 'CAUGHT', 'MISSED')
+            : verdict.kind === 'absent'
+              ? mark(verdict.passed, 'NOT FLAGGED', 'FALSE POSITIVE')
+              : mark(verdict.passed, 'RUBRIC MET', 'RUBRIC FAILED');
+    const severity = result.case.expectedFindings.find((f) => f.id === verdict.itemId)?.severity;
+    const unsure = lowConfidenceNote(verdict, options.lowConfidence);
+    const lines = [
+      `${label} ${verdict.kind === 'finding' ? verdict.itemId : what}${severity ? c.dim(` (${severity})`) : ''}` +
+        (unsure ? ` ${c.yellow(`[${unsure}]`)}` : ''),
+    ];
+    if (verdict.status === 'ok') lines.push(`  ${c.dim(verdict.reasoning)}`);
+    if (verdict.status === 'ok' && verdict.turnNote) lines.push(`  ${c.yellow(verdict.turnNote)}`);
+    if (verdict.status === 'error') {
+      lines.push(`  ${verdict.error}`);
+      if (verdict.raw !== undefined) lines.push(`  raw: ${c.dim(JSON.stringify(verdict.raw.slice(0, 200)))}`);
+    }
+    if (verdict.status === 'skipped') lines.push(`  ${c.dim(verdict.reason)}`);
+    return lines;
+  }
+
   function caseResult(received: CaseResult): void {
     const result = visibleDeep(received);
     const { transcript } = result;
@@ -45,7 +75,11 @@ export function consoleReporter(options: ConsoleReporterOptions) {
     const epoch = (options.epochs ?? 1) > 1 ? ` ${c.dim(`[epoch ${result.epoch + 1}/${options.epochs}]`)}` : '';
     out(`${c.bold(`━━ ${result.case.id}`)} ${c.dim(result.case.name)}${epoch}  ${paint(c.bold(status))}`);
     // A conversation is shown turn by turn; its answer (the last reply) and tools are among its turns.
-    const chat = conversationLines(transcript);
+    const chat = conversationLines(transcript, 160, (turn) =>
+      result.verdicts
+        .filter((verdict) => turnOf(verdict) === turn)
+        .flatMap((verdict) => verdictLines(result, verdict).map((line, j) => `${j === 0 ? '▸ ' : '  '}${line}`)),
+    );
     for (const line of chat) out(`  ${line.startsWith('user ') ? c.cyan(line) : line}`);
     if (chat.length === 0) out(`  answer   ${c.dim(trimAnswer(transcript.answer, options.answerChars ?? 300))}`);
     if (transcript.answerCut !== undefined) {
@@ -69,31 +103,9 @@ export function consoleReporter(options: ConsoleReporterOptions) {
         out(`    ${mark(check.passed, 'PASS', 'FAIL')} ${check.name} ${c.dim(`[${check.part}]`)} — ${check.detail}`);
       }
     }
-    for (const verdict of result.verdicts) {
-      const what = describeItem(result.case, verdict);
-      const label =
-        verdict.status === 'error'
-          ? c.yellow('JUDGE ERROR')
-          : verdict.status === 'skipped'
-            ? c.dim('NOT JUDGED')
-            : verdict.kind === 'finding'
-              ? mark(verdict.passed, 'CAUGHT', 'MISSED')
-              : verdict.kind === 'absent'
-                ? mark(verdict.passed, 'NOT FLAGGED', 'FALSE POSITIVE')
-                : mark(verdict.passed, 'RUBRIC MET', 'RUBRIC FAILED');
-      const severity = result.case.expectedFindings.find((f) => f.id === verdict.itemId)?.severity;
-      const unsure = lowConfidenceNote(verdict, options.lowConfidence);
-      out(
-        `    ${label} ${verdict.kind === 'finding' ? verdict.itemId : what}${severity ? c.dim(` (${severity})`) : ''}` +
-          (unsure ? ` ${c.yellow(`[${unsure}]`)}` : ''),
-      );
-      if (verdict.status === 'ok') out(`      ${c.dim(verdict.reasoning)}`);
-      if (verdict.status === 'error') {
-        out(`      ${verdict.error}`);
-        if (verdict.raw !== undefined) out(`      raw: ${c.dim(JSON.stringify(verdict.raw.slice(0, 200)))}`);
-      }
-      if (verdict.status === 'skipped') out(`      ${c.dim(verdict.reason)}`);
-    }
+    // A verdict on a conversation that rests on one turn was printed at that turn; the rest follow here.
+    const atNoTurn = chat.length === 0 ? result.verdicts : result.verdicts.filter((v) => turnOf(v) === undefined);
+    for (const verdict of atNoTurn) for (const line of verdictLines(result, verdict)) out(`    ${line}`);
     out();
   }
 

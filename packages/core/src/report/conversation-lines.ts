@@ -1,4 +1,11 @@
 import type { Transcript } from '../schema/transcript.ts';
+import type { Verdict } from '../schema/verdict.ts';
+
+/**
+ * The conversation turn a verdict rests on (1-based, as every report numbers turns), for an ok verdict whose
+ * judge named one; undefined for a verdict on the whole conversation, shown after it.
+ */
+export const turnOf = (verdict: Verdict): number | undefined => (verdict.status === 'ok' ? verdict.turn : undefined);
 
 /** How a conversation ended, in words, for every report. */
 export const CONVERSATION_END_WORDS: Record<NonNullable<Transcript['conversationEnd']>, string> = {
@@ -27,10 +34,15 @@ function brief(value: unknown, width: number): string {
 
 /**
  * A conversation turn by turn for the console: who spoke, the first few lines of each turn, the agent's tool
- * calls and their results (one line each), and how it ended. The transcript must already be made visible
- * (visibleDeep): these lines print its text as it is. Empty for a single-message case.
+ * calls and their results (one line each), `atTurn`'s lines for that turn (the verdicts that rest on it), and
+ * how it ended. The transcript must already be made visible (visibleDeep): these lines print its text as it
+ * is. Empty for a single-message case.
  */
-export function conversationLines(transcript: Transcript, width = 160): string[] {
+export function conversationLines(
+  transcript: Transcript,
+  width = 160,
+  atTurn: (turn: number) => string[] = () => [],
+): string[] {
   const turns = transcript.conversation;
   if (!turns) return [];
   const lines: string[] = [];
@@ -42,6 +54,7 @@ export function conversationLines(transcript: Transcript, width = 160): string[]
       const outcome = call.error !== undefined ? `✗ ${brief(call.error, 80)}` : `→ ${brief(call.result, 80)}`;
       lines.push(`${' '.repeat(9)}tool ${call.name}(${brief(call.arguments, 80)}) ${outcome}`);
     }
+    for (const line of atTurn(index + 1)) lines.push(`${' '.repeat(9)}${line}`);
   });
   if (transcript.conversationEnd) lines.push(`ended    ${CONVERSATION_END_WORDS[transcript.conversationEnd]}`);
   if (transcript.userError) lines.push(`user-simulator error: ${transcript.userError}`);

@@ -33,6 +33,15 @@ export const VerdictSchema = z.discriminatedUnion('status', [
      * (Ollama, OpenAI-compatible servers); absent elsewhere, never estimated.
      */
     confidence: z.number().min(0).max(1).optional(),
+    /**
+     * On a conversation case, the turn the verdict rests on (1-based over all turns, as every report numbers
+     * them; always an agent's): where the agent did, or should have done, what the item is about. Absent
+     * when the verdict rests on the whole conversation, and never invented: a turn the judge named that the
+     * conversation does not have is dropped, and `turnNote` says so.
+     */
+    turn: z.number().int().positive().optional(),
+    /** Why a turn the judge named was dropped (out of range, a user's turn, not a number). */
+    turnNote: z.string().optional(),
   }),
   VerdictBase.extend({
     status: z.literal('error'),

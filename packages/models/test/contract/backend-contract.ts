@@ -1,4 +1,5 @@
-import { CacheMissError, InfrastructureError, ModelCalls, verdictJsonSchema } from '@evalpacks/core/runner';
+import { type Case, definePack } from '@evalpacks/core';
+import { CacheMissError, InfrastructureError, judgeCase, ModelCalls, verdictJsonSchema } from '@evalpacks/core/runner';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentRequest, mapCache, packWeatherTool } from '../support.ts';
 import type { BackendFixture, ContractStandIn } from './fixture.ts';
@@ -63,6 +64,58 @@ export function backendContract(fixture: BackendFixture): void {
       const answer = await ask(judge);
       expect(JSON.parse(answer.text)).toEqual(verdict);
       expect(answer.usage).toEqual({ input: 210, output: 31 });
+    });
+
+    it('answers a conversation verdict with the turn it rests on; one the conversation lacks is dropped', async () => {
+      const pack = definePack({ name: 'desk', description: 'desk', root: '/tmp', judge: { subject: 'support reply' } });
+      const testCase: Case = {
+        id: 'refund',
+        name: 'Refund',
+        description: '',
+        input: 'My parcel never arrived.',
+        expectedFindings: [
+          { id: 'asked-order', description: 'Asks for the order number', severity: 'high', keywords: [] },
+        ],
+        expectedAbsent: [],
+        rubric: 'Polite throughout.',
+      };
+      const transcript = {
+        input: 'My parcel never arrived.',
+        answer: 'Refunded ORD-1001.',
+        toolCalls: [],
+        turns: 2,
+        usage: { input: 0, output: 0 },
+        latencyMs: 1,
+        model: 'agent',
+        conversation: [
+          { role: 'user' as const, text: 'My parcel never arrived.' },
+          { role: 'agent' as const, text: 'Which order is it?' },
+          { role: 'user' as const, text: 'ORD-1001' },
+          { role: 'agent' as const, text: 'Refunded ORD-1001.' },
+        ],
+        conversationEnd: 'script-end' as const,
+      };
+      // One item per call of judgeCase, so each stand-in rule answers exactly one question.
+      s.scriptVerdict({ reasoning: 'Turn 2 asks for it.', caught: true, turn: 2 }, { input: 100, output: 20 });
+      const finding = await judgeCase(s.judge(), pack, { ...testCase, rubric: undefined }, transcript, (call) =>
+        call(),
+      );
+      s.reset();
+      s.scriptVerdict({ reasoning: 'Polite.', pass: true, turn: 7 }, { input: 100, output: 20 });
+      const rubric = await judgeCase(s.judge(), pack, { ...testCase, expectedFindings: [] }, transcript, (call) =>
+        call(),
+      );
+      expect(
+        [...finding, ...rubric].map((v) => [
+          v.itemId,
+          v.status,
+          'turn' in v ? v.turn : undefined,
+          'turnNote' in v ? v.turnNote : undefined,
+        ]),
+      ).toEqual([
+        ['asked-order', 'ok', 2, undefined],
+        ['rubric', 'ok', undefined, 'the judge named turn 7; the conversation has 4 turns: dropped'],
+      ]);
     });
 
     it('counts every model call it makes, per role', async () => {
