@@ -20,6 +20,12 @@ export {
 export { type RunSummary, summarizeRun } from './grade/run-figures.ts';
 export { redactUrl, redactUrls, splitCredentials } from './redact/redact-url.ts';
 export { type CompareReporterOptions, casesNeeded, formatP, printComparison } from './report/compare-console.ts';
+export {
+  correctedDifferenceHeading,
+  correctedDifferenceRows,
+  differenceWords,
+  gatedVerdictWords,
+} from './report/corrected-difference-rows.ts';
 export { type ComparisonFacts, comparisonDocument } from './report/compare-document.ts';
 export { type CompareRateRow, compareFigureRows, compareRateRows } from './report/compare-figure-rows.ts';
 export { type CompareJunitOptions, compareJunit } from './report/compare-junit.ts';

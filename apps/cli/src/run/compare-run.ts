@@ -154,16 +154,22 @@ export async function executeCompare(plan: ComparePlan, store: EvalStore, io: Co
   io.write('\n');
   const paired = pairedByBudget(before, after);
   const headline = plan.pack.headline;
-  const comparison = compareRuns(...paired.tallies, { seed: plan.seed, ...(headline && { headline }) });
-  const labels = sideLabels(baselineFacts, variantFacts);
-  if (plan.console) printComparison(comparison, { write: io.write, color: plan.color && io.isTTY, labels });
-  const code = compareExit(comparison, plan.maxFlaky, io);
-  const stored = (id: number) => store.run(id) as RunRecord;
   // Each side's grade as stored when it finished: its judge-corrected figures, when it was graded with labels.
   const correctedOf = (id: number) => {
     const corrected = store.gradeSummary(id)?.corrected;
     return corrected ? { corrected } : {};
   };
+  const calibration = { baseline: correctedOf(before.id).corrected, variant: correctedOf(after.id).corrected };
+  const comparison = compareRuns(...paired.tallies, {
+    seed: plan.seed,
+    ...(headline && { headline }),
+    calibration,
+    ...(plan.gate && { gate: plan.gate }),
+  });
+  const labels = sideLabels(baselineFacts, variantFacts);
+  if (plan.console) printComparison(comparison, { write: io.write, color: plan.color && io.isTTY, labels });
+  const code = compareExit(comparison, plan.maxFlaky, io);
+  const stored = (id: number) => store.run(id) as RunRecord;
   const facts: ComparedRuns['facts'] = {
     pack: plan.pack.name,
     split: plan.baseline.split,
@@ -210,6 +216,8 @@ export function executeStoredCompare(plan: StoredComparePlan, io: CommandIo): Co
   const comparison = compareRuns(baseline.grade.cases, variant.grade.cases, {
     seed: plan.seed,
     ...(headline && { headline }),
+    calibration: { baseline: baseline.grade.corrected, variant: variant.grade.corrected },
+    ...(plan.gate && { gate: plan.gate }),
   });
   const labels = sideLabels(baselineFacts, variantFacts);
   if (plan.console) printComparison(comparison, { write: io.write, color: plan.color && io.isTTY, labels });
