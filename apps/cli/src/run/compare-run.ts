@@ -12,6 +12,7 @@ import { sideRows } from '../output/side-rows.ts';
 import { storedSplit } from '../persistence/run-config.ts';
 import type { ComparePlan } from './compare-plan.ts';
 import { type PreparedRun, prepareRun, recordRun, runPrepared } from './execute.ts';
+import { runCalibration } from './run-calibration.ts';
 import { caseDone, onSide, type Side } from './run-events.ts';
 import { sidesApart } from './sides-apart.ts';
 import type { StoredComparePlan } from './stored-compare.ts';
@@ -79,11 +80,14 @@ async function runSide(side: PreparedRun, store: EvalStore, io: CommandIo): Prom
     results,
     savedBefore: 0,
   });
-  // Graded once as it completed, and kept with its run: the comparison reads that grade's case tallies.
+  // Graded once as it completed, and kept with its run: the comparison reads that grade's case tallies, and
+  // its judge-corrected figures from the labels held to this side's judge (as eval's grade has them).
+  const calibration = await runCalibration(plan, store, side.grader);
   const { run, grade } = await runPrepared(
     side,
     session,
     io.onEvent && ((result) => io.onEvent?.(caseDone(id, result))),
+    calibration,
   );
   io.onEvent?.({ type: 'run-finished', runId: id, exitCode: grade.exitCode, passed: grade.passed });
   return { id, tallies: grade.cases, notStarted: run.notStarted?.length ?? 0 };

@@ -31,11 +31,15 @@ function labelsOf(kind: KindDifference, shared: boolean): string {
 /** One kind's value: the raw difference, then the corrected one (or why not), then the labels behind it. */
 function kindValue(kind: KindDifference, corrected: CorrectedDifferences): string {
   const shared = corrected.labelResampling === 'shared';
-  const figure =
-    kind.status === 'corrected'
-      ? `corrected ${differenceWords(kind.corrected, corrected.level)}`
-      : visible(kind.reason);
-  return `raw ${differenceWords(kind.raw, corrected.level)} · ${figure} · ${labelsOf(kind, shared)}`;
+  const raw = `raw ${differenceWords(kind.raw, corrected.level)}`;
+  // Too few labels of one set says how many of each it has; any other line gets the labels beside it.
+  if (kind.status === 'too-few-labels' && shared) return `${raw} · ${visible(kind.reason)}`;
+  if (kind.status !== 'corrected') return `${raw} · ${visible(kind.reason)} · ${labelsOf(kind, shared)}`;
+  const left = kind.undefinedReplicates;
+  const undefinedWords = left
+    ? ` · ${left} of ${corrected.replicates} replicates left out (their resampled labels gave TPR + TNR − 1 ≤ 0)`
+    : '';
+  return `${raw} · corrected ${differenceWords(kind.corrected, corrected.level)} · ${labelsOf(kind, shared)}${undefinedWords}`;
 }
 
 /** The heading of the block: which difference, how its intervals were made. */
