@@ -105,21 +105,83 @@ function setUp(): { args: (...more: string[]) => string[]; out: string } {
   return { args, out };
 }
 
+/** The block of the judge-corrected differences, as both runs print it (the same labels, the same seed). */
+const CORRECTED_BLOCK = [
+  'Judge-corrected differences (variant − baseline; paired bootstrap over cases and labels, one label resample for both sides, 2000 replicates, seed 1)',
+  '  recall            raw −37.5 points (95% CI −50.0 to −20.8) · corrected −33.3 points (95% CI −100.0 to ±0.0) · 20 labels (10 passing, 10 failing), one set for both sides · 240 of 2000 replicates left out (their resampled labels gave TPR + TNR − 1 ≤ 0)',
+  '  bait avoided      raw ±0.0 points (95% CI ±0.0 to ±0.0) · not corrected: needs 10 labels each of passing and failing items (has 0 passing, 0 failing)',
+  '  corrected verdict no detectable difference: recall −33.3 points (CI −100.0 to ±0.0)',
+].join('\n');
+
 describe('compare --gate corrected on the judge-corrected differences (Ollama stand-in)', () => {
   it('shows the corrected difference beside the raw one, and --gate corrected turns a raw "worse" into no detectable difference', async () => {
     const { args, out } = setUp();
     script(standIn);
+    // v2 as the baseline: "baseline" loses the double charge on ten handlers. Raw recall 21/24 → 12/24, −37.5
+    // points; corrected with TPR 0.6, TNR 0.7 (J = 0.3): 87.5% → 100% (clipped) and 50% → (0.5 − 0.3) / 0.3 =
+    // 66.7%, −33.3 points. The labels cannot rule out a judge whose TPR is at or below the baseline's raw 50%,
+    // under which both sides correct to 100%: the interval reaches 0.
     const raw = await runCli(args());
     expect(raw.stderr).toBe('');
-    console.log(raw.stdout);
+    expect(raw.stdout).toContain(`${CORRECTED_BLOCK}\n`);
+    expect(raw.stdout).toContain('  verdict           worse\n');
     expect(raw.code).toBe(1);
+    const rawDoc = ComparisonSchema.parse(JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8')));
+    expect(rawDoc.verdict).toBe('worse');
+    expect(rawDoc.gate).toBeUndefined();
+
     script(standIn);
     const gated = await runCli(args('--gate', 'corrected'));
     expect(gated.stderr).toBe('');
-    console.log(gated.stdout);
-    const doc = ComparisonSchema.parse(JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8')));
-    console.log(JSON.stringify(doc.corrected), JSON.stringify(doc.gate));
-    console.log(readFileSync(join(out, 'comparison.md'), 'utf8'));
+    expect(gated.stdout).toContain(`${CORRECTED_BLOCK}\n`);
+    expect(gated.stdout).toContain(
+      '  verdict           no detectable difference on the judge-corrected differences (--gate corrected); the raw figures say worse\n',
+    );
     expect(gated.code).toBe(0);
+
+    // Every file report reads the engine's figures: the JSON holds them, Markdown and HTML print its rows.
+    const doc = ComparisonSchema.parse(JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8')));
+    expect(doc.verdict).toBe('no detectable difference');
+    expect(doc.exitCode).toBe(0);
+    expect(doc.gate).toEqual({
+      on: 'corrected',
+      rawVerdict: 'worse',
+      reason: 'recall −33.3 points (CI −100.0 to ±0.0)',
+    });
+    expect(doc.corrected).toMatchObject({
+      method: 'paired-bootstrap',
+      replicates: 2000,
+      seed: 1,
+      labelResampling: 'shared',
+      judges: { baseline: JUDGE, variant: JUDGE },
+      findings: {
+        status: 'corrected',
+        items: { baseline: { passed: 21, total: 24 }, variant: { passed: 12, total: 24 } },
+        cases: 12,
+        raw: { estimate: -0.375, lower: -0.5 },
+        labels: { baseline: { truePositive: 6, falseNegative: 4, trueNegative: 7, falsePositive: 3 } },
+        corrected: { lower: -1, upper: 0 },
+        undefinedReplicates: 240,
+      },
+      absent: { status: 'too-few-labels' },
+      verdict: 'no detectable difference',
+    });
+    const findings = doc.corrected?.findings;
+    if (findings?.status !== 'corrected') throw new Error('recall was not corrected');
+    expect(findings.corrected.estimate).toBeCloseTo(-1 / 3, 12);
+    const markdown = readFileSync(join(out, 'comparison.md'), 'utf8');
+    expect(markdown).toContain(
+      '**Verdict: no detectable difference** on the judge-corrected differences (--gate corrected); the raw figures say worse · ',
+    );
+    expect(markdown).toContain(
+      '| recall | raw −37.5 points (95% CI −50.0 to −20.8) · corrected −33.3 points (95% CI −100.0 to ±0.0) · 20 labels (10 passing, 10 failing), one set for both sides · 240 of 2000 replicates left out (their resampled labels gave TPR + TNR − 1 ≤ 0) |',
+    );
+    const page = readFileSync(join(out, 'comparison.html'), 'utf8');
+    expect(page).toContain(
+      '<strong data-verdict="no detectable difference">no detectable difference</strong> on the judge-corrected differences (--gate corrected); the raw figures say worse</p>',
+    );
+    expect(page).toContain(
+      '<dt>recall</dt><dd data-corrected-difference="recall">raw −37.5 points (95% CI −50.0 to −20.8) · corrected −33.3 points (95% CI −100.0 to ±0.0) · 20 labels (10 passing, 10 failing), one set for both sides',
+    );
   });
 });

@@ -156,7 +156,9 @@ export function compareRuns(
       ? {
           on: 'corrected' as const,
           rawVerdict,
-          reason: corrected?.verdictReason ?? 'no corrected difference: a side was graded without labels',
+          reason:
+            corrected?.verdictReason ??
+            'no corrected difference: no label of the judge that ran was read for these runs',
         }
       : undefined;
   const verdict: ComparisonVerdict = gate ? (corrected?.verdict ?? 'inconclusive') : rawVerdict;

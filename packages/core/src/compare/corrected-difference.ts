@@ -135,7 +135,7 @@ export interface CorrectedDifferenceOptions {
 
 /**
  * The corrected differences of a comparison, from each side's stored corrected figures (the labels its grade
- * used); undefined when a side was graded without labels, so there is nothing to correct with.
+ * used); undefined when a side was graded without labels, or neither side's grade used a label of its judge.
  */
 export function correctedDifferences(
   cases: readonly CaseComparison[],
@@ -143,7 +143,8 @@ export function correctedDifferences(
   options: CorrectedDifferenceOptions,
 ): CorrectedDifferences | undefined {
   const { baseline, variant } = calibration;
-  if (!baseline || !variant) return undefined;
+  // As the summaries: a pair whose labels are all another judge's (or none) shows no corrected block.
+  if (!baseline || !variant || baseline.used + variant.used === 0) return undefined;
   const judgesMatch = sameJudge(baseline.judge, variant.judge);
   const labelsMatch =
     sameLabels(baseline.findings.labels, variant.findings.labels) &&
