@@ -119,7 +119,10 @@ describe("the viewer's run summary shows the judge-corrected rate of the stored 
 
   it("lists the judge-corrected differences on the compare page, from core's comparison of the two stored grades", async () => {
     const compared = await page(storeOfCorrected(2), '/compare?a=1&b=2');
-    const rows = [...compared.matchAll(/<dd data-corrected-difference="([^"]*)">([^<]*)<\/dd>/g)].map((m) => [m[1], m[2]]);
+    const rows = [...compared.matchAll(/<dd data-corrected-difference="([^"]*)">([^<]*)<\/dd>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
     // The same run twice: no difference, raw or corrected; the one set of labels of both grades.
     expect(rows).toEqual([
       [

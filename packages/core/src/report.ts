@@ -20,12 +20,6 @@ export {
 export { type RunSummary, summarizeRun } from './grade/run-figures.ts';
 export { redactUrl, redactUrls, splitCredentials } from './redact/redact-url.ts';
 export { type CompareReporterOptions, casesNeeded, formatP, printComparison } from './report/compare-console.ts';
-export {
-  correctedDifferenceHeading,
-  correctedDifferenceRows,
-  differenceWords,
-  gatedVerdictWords,
-} from './report/corrected-difference-rows.ts';
 export { type ComparisonFacts, comparisonDocument } from './report/compare-document.ts';
 export { type CompareRateRow, compareFigureRows, compareRateRows } from './report/compare-figure-rows.ts';
 export { type CompareJunitOptions, compareJunit } from './report/compare-junit.ts';
@@ -38,6 +32,12 @@ export {
 export { lowConfidenceNote, lowConfidenceRow } from './report/confidence-words.ts';
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
 export { CONVERSATION_END_WORDS, conversationLines } from './report/conversation-lines.ts';
+export {
+  correctedDifferenceHeading,
+  correctedDifferenceRows,
+  differenceWords,
+  gatedVerdictWords,
+} from './report/corrected-difference-rows.ts';
 export { flagged, formatInterval, formatRate, percent, points } from './report/format-rate.ts';
 export { itemCount, itemTitle } from './report/item-words.ts';
 export { type JsonReportOptions, jsonReport, jsonReportParts } from './report/json.ts';

@@ -47,7 +47,9 @@ function correctedList(doc: ComparisonDocument): Html | string {
   if (!doc.corrected) return '';
   return html`<section class="corrected-differences"><h3>${correctedDifferenceHeading(doc.corrected)}</h3><dl class="tests">${correctedDifferenceRows(
     doc.corrected,
-  ).map(([name, value]) => html`<dt>${name}</dt><dd data-corrected-difference="${name}">${value}</dd>`)}</dl></section>`;
+  ).map(
+    ([name, value]) => html`<dt>${name}</dt><dd data-corrected-difference="${name}">${value}</dd>`,
+  )}</dl></section>`;
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { KindFigures } from '../grade/grade-schema.ts';
 import type { CaseTally } from '../grade/reduce-epochs.ts';
 import { summarizeRepeats } from '../grade/repeat-figures.ts';
+import type { CorrectedFigures } from '../schema/corrected.ts';
+import type { CorrectedDifferences } from '../schema/corrected-difference.ts';
 import { type ClusteredRate, clusteredMeanDifference, clusteredRate, type MeanDifference } from '../stats/clustered.ts';
 import { exactMcNemar } from '../stats/mcnemar.ts';
 import { type PermutationTest, pairedPermutationTest, smallestPermutationP } from '../stats/permutation.ts';
 import { assumedPairedStandardError, minimumDetectableDifference } from '../stats/power.ts';
-import type { CorrectedFigures } from '../schema/corrected.ts';
-import type { CorrectedDifferences } from '../schema/corrected-difference.ts';
 import { correctedDifferences } from './corrected-difference.ts';
 import { type CaseComparison, pairCases } from './pair-cases.ts';
 import { comparePassK, type PassKComparison } from './pass-k-comparison.ts';

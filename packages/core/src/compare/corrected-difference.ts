@@ -84,7 +84,11 @@ function kindDifference(
     const failed = sides[index];
     const status = failed?.status === 'near-chance' ? 'near-chance' : 'too-few-labels';
     const reason = failed && 'reason' in failed ? failed.reason : 'not corrected';
-    return { status, ...common, reason: settings.shared ? reason : `${index === 0 ? 'baseline' : 'variant'}: ${reason}` };
+    return {
+      status,
+      ...common,
+      reason: settings.shared ? reason : `${index === 0 ? 'baseline' : 'variant'}: ${reason}`,
+    };
   }
   return {
     status: 'corrected',
@@ -104,7 +108,10 @@ function verdictOf(
   const corrected = kinds.filter(([, k]) => k.status === 'corrected');
   if (corrected.length === 0) {
     const why = kinds.map(([kind, k]) => `${CORRECTED_KIND_NAMES[kind]} ${'reason' in k ? k.reason : ''}`);
-    return { verdict: 'inconclusive', verdictReason: `no corrected difference${why.length ? `: ${why.join('; ')}` : ''}` };
+    return {
+      verdict: 'inconclusive',
+      verdictReason: `no corrected difference${why.length ? `: ${why.join('; ')}` : ''}`,
+    };
   }
   const words = corrected.map(([kind, k]) =>
     k.status === 'corrected'
