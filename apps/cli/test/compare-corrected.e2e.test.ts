@@ -110,7 +110,7 @@ const CORRECTED_BLOCK = [
   'Judge-corrected differences (variant − baseline; paired bootstrap over cases and labels, one label resample for both sides, 2000 replicates, seed 1)',
   '  recall            raw −37.5 points (95% CI −50.0 to −20.8) · corrected −33.3 points (95% CI −100.0 to ±0.0) · 20 labels (10 passing, 10 failing), one set for both sides · 240 of 2000 replicates left out (their resampled labels gave TPR + TNR − 1 ≤ 0)',
   '  bait avoided      raw ±0.0 points (95% CI ±0.0 to ±0.0) · not corrected: needs 10 labels each of passing and failing items (has 0 passing, 0 failing)',
-  '  corrected verdict no detectable difference: recall −33.3 points (CI −100.0 to ±0.0)',
+  '  corrected verdict no detectable difference: recall −33.3 points (CI −100.0 to ±0.0, 20 labels)',
 ].join('\n');
 
 describe('compare --gate corrected on the judge-corrected differences (Ollama stand-in)', () => {
@@ -146,7 +146,7 @@ describe('compare --gate corrected on the judge-corrected differences (Ollama st
     expect(doc.gate).toEqual({
       on: 'corrected',
       rawVerdict: 'worse',
-      reason: 'recall −33.3 points (CI −100.0 to ±0.0)',
+      reason: 'recall −33.3 points (CI −100.0 to ±0.0, 20 labels)',
     });
     expect(doc.corrected).toMatchObject({
       method: 'paired-bootstrap',

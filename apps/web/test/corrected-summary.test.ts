@@ -129,7 +129,7 @@ describe("the viewer's run summary shows the judge-corrected rate of the stored 
         'recall',
         'raw ±0.0 points (95% CI ±0.0 to ±0.0) · corrected ±0.0 points (95% CI ±0.0 to ±0.0) · 20 labels (10 passing, 10 failing), one set for both sides · 2 of 2000 replicates left out (their resampled labels gave TPR + TNR − 1 ≤ 0)',
       ],
-      ['corrected verdict', 'no detectable difference: recall ±0.0 points (CI ±0.0 to ±0.0)'],
+      ['corrected verdict', 'no detectable difference: recall ±0.0 points (CI ±0.0 to ±0.0, 20 labels)'],
     ]);
     expect(compared).toContain(
       '<h3>Judge-corrected differences (variant − baseline; paired bootstrap over cases and labels, one label resample for both sides, 2000 replicates, seed 1)</h3>',

@@ -29,6 +29,11 @@ const sameLabels = (a: LabelConfusion, b: LabelConfusion) =>
   a.falsePositive === b.falsePositive;
 const judgeName = (judge: JudgeIdentity) => `${judge.model} · ${judge.promptVersion ?? 'prompt version unknown'}`;
 const labelTotal = (l: LabelConfusion) => l.truePositive + l.falseNegative + l.trueNegative + l.falsePositive;
+/** The labels behind a corrected figure, in the verdict's words: "20 labels", or each side's when they differ. */
+const labelsBehind = ({ baseline, variant }: { baseline: LabelConfusion; variant: LabelConfusion }) =>
+  sameLabels(baseline, variant)
+    ? `${labelTotal(baseline)} labels`
+    : `baseline ${labelTotal(baseline)}, variant ${labelTotal(variant)} labels`;
 const signed = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(Math.round(x * 1000) / 10).toFixed(1)}`;
 
 /** Each case's paired items of one kind, summed over the epochs each side graded: the bootstrap's units. */
@@ -115,7 +120,7 @@ function verdictOf(
   }
   const words = corrected.map(([kind, k]) =>
     k.status === 'corrected'
-      ? `${CORRECTED_KIND_NAMES[kind]} ${signed(k.corrected.estimate)} points (CI ${signed(k.corrected.lower)} to ${signed(k.corrected.upper)})`
+      ? `${CORRECTED_KIND_NAMES[kind]} ${signed(k.corrected.estimate)} points (CI ${signed(k.corrected.lower)} to ${signed(k.corrected.upper)}, ${labelsBehind(k.labels)})`
       : '',
   );
   // As the raw verdict, never from fewer cases than a sign-flip test over them could ever call significant.
