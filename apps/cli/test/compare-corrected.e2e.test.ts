@@ -88,21 +88,22 @@ function script(standIn: OllamaStandIn): void {
 const standIn = useOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
 
 /** The pack with the labels and the twelve cases, and compare's arguments on it (v2 as the baseline). */
-function setUp(): { args: (...more: string[]) => string[]; out: string } {
+function setUp(): { args: (...more: string[]) => string[]; out: string; store: string } {
   const pack = packCopy();
   mkdirSync(join(pack, 'calibration'));
   writeFileSync(join(pack, 'calibration', 'labels.jsonl'), `${labelLines()}\n`);
   const file = join(pack, 'twelve-handlers.json');
   writeFileSync(file, JSON.stringify(cases));
   const out = join(pack, 'reports');
+  const store = join(pack, 'store.db');
   const args = (...more: string[]) => [
     'compare',
     ...['--pack', pack, '--test-case', file, '--ollama-host', standIn.url, '--judge-model', 'judge:1b'],
-    ...['--baseline', 'v2', '--variant', 'baseline', '--store', join(pack, 'store.db')],
+    ...['--baseline', 'v2', '--variant', 'baseline', '--store', store],
     ...['--reporter', 'console,json,markdown,html', '--out', out],
     ...more,
   ];
-  return { args, out };
+  return { args, out, store };
 }
 
 /** The block of the judge-corrected differences, as both runs print it (the same labels, the same seed). */
@@ -115,7 +116,7 @@ const CORRECTED_BLOCK = [
 
 describe('compare --gate corrected on the judge-corrected differences (Ollama stand-in)', () => {
   it('shows the corrected difference beside the raw one, and --gate corrected turns a raw "worse" into no detectable difference', async () => {
-    const { args, out } = setUp();
+    const { args, out, store } = setUp();
     script(standIn);
     // v2 as the baseline: "baseline" loses the double charge on ten handlers. Raw recall 21/24 → 12/24, −37.5
     // points; corrected with TPR 0.6, TNR 0.7 (J = 0.3): 87.5% → 100% (clipped) and 50% → (0.5 − 0.3) / 0.3 =
@@ -183,5 +184,16 @@ describe('compare --gate corrected on the judge-corrected differences (Ollama st
     expect(page).toContain(
       '<dt>recall</dt><dd data-corrected-difference="recall">raw −37.5 points (95% CI −50.0 to −20.8) · corrected −33.3 points (95% CI −100.0 to ±0.0) · 20 labels (10 passing, 10 failing), one set for both sides',
     );
+
+    // The two stored runs again, with no model call: each side's labels as its stored grade used them.
+    const calls = standIn.chatCalls({}).length;
+    const stored = await runCli(['compare', '--runs', '3', '4', '--store', store, '--gate', 'corrected']);
+    expect(stored.stderr).toBe('');
+    expect(stored.stdout).toContain(`${CORRECTED_BLOCK}\n`);
+    expect(stored.stdout).toContain(
+      '  verdict           no detectable difference on the judge-corrected differences (--gate corrected); the raw figures say worse\n',
+    );
+    expect(stored.code).toBe(0);
+    expect(standIn.chatCalls({})).toHaveLength(calls);
   });
 });
