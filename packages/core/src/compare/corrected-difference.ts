@@ -95,6 +95,11 @@ function kindDifference(
       reason: settings.shared ? reason : `${index === 0 ? 'baseline' : 'variant'}: ${reason}`,
     };
   }
+  if (!Number.isFinite(boot.corrected.lower) || !Number.isFinite(boot.corrected.upper)) {
+    // Every replicate's labels left TPR + TNR − 1 ≤ 0: no interval, so no figure (JSON has no NaN either).
+    const reason = `not corrected: every one of ${settings.replicates} resampled label sets gave TPR + TNR − 1 ≤ 0`;
+    return { status: 'near-chance', ...common, reason };
+  }
   return {
     status: 'corrected',
     ...common,
