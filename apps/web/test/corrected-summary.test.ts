@@ -116,4 +116,23 @@ describe("the viewer's run summary shows the judge-corrected rate of the stored 
     ]);
     expect(tableRows(compared)[2]).toEqual(['recall', 'recall, judge-corrected', corrected, corrected]);
   });
+
+  it("lists the judge-corrected differences on the compare page, from core's comparison of the two stored grades", async () => {
+    const compared = await page(storeOfCorrected(2), '/compare?a=1&b=2');
+    const rows = [...compared.matchAll(/<dd data-corrected-difference="([^"]*)">([^<]*)<\/dd>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    // The same run twice: no difference, raw or corrected; the one set of labels of both grades.
+    expect(rows).toEqual([
+      [
+        'recall',
+        'raw ±0.0 points (95% CI ±0.0 to ±0.0) · corrected ±0.0 points (95% CI ±0.0 to ±0.0) · 20 labels (10 passing, 10 failing), one set for both sides · 2 of 2000 replicates left out (their resampled labels gave TPR + TNR − 1 ≤ 0)',
+      ],
+      ['corrected verdict', 'no detectable difference: recall ±0.0 points (CI ±0.0 to ±0.0, 20 labels)'],
+    ]);
+    expect(compared).toContain(
+      '<h3>Judge-corrected differences (variant − baseline; paired bootstrap over cases and labels, one label resample for both sides, 2000 replicates, seed 1)</h3>',
+    );
+  });
 });

@@ -60,6 +60,12 @@ export {
   type LabelConfusion,
 } from './schema/corrected.ts';
 export {
+  type CorrectedDifferences,
+  CorrectedDifferencesSchema,
+  type DifferenceInterval,
+  type KindDifference,
+} from './schema/corrected-difference.ts';
+export {
   DEFAULT_REPEAT_POLICY,
   parseRepeatPolicy,
   passesPolicy,

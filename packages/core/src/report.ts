@@ -32,6 +32,12 @@ export {
 export { lowConfidenceNote, lowConfidenceRow } from './report/confidence-words.ts';
 export { type ConsoleReporterOptions, consoleReporter } from './report/console.ts';
 export { CONVERSATION_END_WORDS, conversationLines, turnOf } from './report/conversation-lines.ts';
+export {
+  correctedDifferenceHeading,
+  correctedDifferenceRows,
+  differenceWords,
+  gatedVerdictWords,
+} from './report/corrected-difference-rows.ts';
 export { flagged, formatInterval, formatRate, percent, points } from './report/format-rate.ts';
 export { itemCount, itemTitle } from './report/item-words.ts';
 export { type JsonReportOptions, jsonReport, jsonReportParts } from './report/json.ts';

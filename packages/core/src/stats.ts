@@ -13,6 +13,12 @@ export {
   ComparisonSchema,
   type ItemChange,
 } from './compare/comparison-schema.ts';
+export {
+  CORRECTED_KIND_NAMES,
+  CORRECTION_REPLICATES,
+  type CorrectedKind,
+  correctedDifferences,
+} from './compare/corrected-difference.ts';
 export { type CaseComparison, type PairedItem, pairCases } from './compare/pair-cases.ts';
 export { describeModel, type Series, type SeriesRun, seriesName, seriesOf } from './history/series.ts';
 export {
@@ -32,6 +38,11 @@ export {
   clusteredRate,
   type MeanDifference,
 } from './stats/clustered.ts';
+export {
+  type CorrectionBootstrap,
+  correctionBootstrap,
+  type PairedCaseCounts,
+} from './stats/correction-bootstrap.ts';
 export { cohensKappa, type Kappa } from './stats/kappa.ts';
 export { exactMcNemar } from './stats/mcnemar.ts';
 export { normalCdf, normalQuantile } from './stats/normal.ts';

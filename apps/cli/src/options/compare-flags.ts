@@ -69,6 +69,14 @@ export const COMPARE_FLAGS = defineFlags({
     schema: runRefSchema('--baseline-run').optional(),
     commands: ['compare'],
   },
+  gate: {
+    flags: '--gate <figure>',
+    help: "what the verdict rests on: raw (the judge's verdicts) or corrected (judge-corrected differences)",
+    /** What compare's verdict (and exit code) rests on: the raw figures, or the judge-corrected differences. */
+    schema: z.enum(['raw', 'corrected'], { error: '--gate must be raw or corrected' }).optional(),
+    commands: ['compare'],
+    default: 'raw',
+  },
   out: {
     flags: '--out <dir>',
     help: 'where comparison.{json,xml,md,html} go',

@@ -29,6 +29,8 @@ export interface ComparePlan {
   console: boolean;
   /** --max-flaky: the most items that may flip between epochs, both sides together. */
   maxFlaky?: number;
+  /** --gate corrected: the verdict rests on the judge-corrected differences instead of the raw figures. */
+  gate?: 'corrected';
   /** --max-cost: one budget in US dollars for both sides together (the side plans carry none of their own). */
   maxCost?: number;
 }
@@ -159,6 +161,7 @@ export async function planCompare(options: CompareOptions): Promise<ComparePlan>
     color: options.color && !options.ci,
     console: options.reporter.includes('console'),
     ...(options.maxFlaky !== undefined && { maxFlaky: options.maxFlaky }),
+    ...(options.gate === 'corrected' && { gate: 'corrected' as const }),
     ...(options.maxCost !== undefined && { maxCost: options.maxCost }),
   };
 }

@@ -12,6 +12,7 @@ import { sideRows } from '../output/side-rows.ts';
 import { storedSplit } from '../persistence/run-config.ts';
 import type { ComparePlan } from './compare-plan.ts';
 import { type PreparedRun, prepareRun, recordRun, runPrepared } from './execute.ts';
+import { runCalibration } from './run-calibration.ts';
 import { caseDone, onSide, type Side } from './run-events.ts';
 import { sidesApart } from './sides-apart.ts';
 import type { StoredComparePlan } from './stored-compare.ts';
@@ -79,11 +80,14 @@ async function runSide(side: PreparedRun, store: EvalStore, io: CommandIo): Prom
     results,
     savedBefore: 0,
   });
-  // Graded once as it completed, and kept with its run: the comparison reads that grade's case tallies.
+  // Graded once as it completed, and kept with its run: the comparison reads that grade's case tallies, and
+  // its judge-corrected figures from the labels held to this side's judge (as eval's grade has them).
+  const calibration = await runCalibration(plan, store, side.grader);
   const { run, grade } = await runPrepared(
     side,
     session,
     io.onEvent && ((result) => io.onEvent?.(caseDone(id, result))),
+    calibration,
   );
   io.onEvent?.({ type: 'run-finished', runId: id, exitCode: grade.exitCode, passed: grade.passed });
   return { id, tallies: grade.cases, notStarted: run.notStarted?.length ?? 0 };
@@ -154,16 +158,22 @@ export async function executeCompare(plan: ComparePlan, store: EvalStore, io: Co
   io.write('\n');
   const paired = pairedByBudget(before, after);
   const headline = plan.pack.headline;
-  const comparison = compareRuns(...paired.tallies, { seed: plan.seed, ...(headline && { headline }) });
-  const labels = sideLabels(baselineFacts, variantFacts);
-  if (plan.console) printComparison(comparison, { write: io.write, color: plan.color && io.isTTY, labels });
-  const code = compareExit(comparison, plan.maxFlaky, io);
-  const stored = (id: number) => store.run(id) as RunRecord;
   // Each side's grade as stored when it finished: its judge-corrected figures, when it was graded with labels.
   const correctedOf = (id: number) => {
     const corrected = store.gradeSummary(id)?.corrected;
     return corrected ? { corrected } : {};
   };
+  const calibration = { baseline: correctedOf(before.id).corrected, variant: correctedOf(after.id).corrected };
+  const comparison = compareRuns(...paired.tallies, {
+    seed: plan.seed,
+    ...(headline && { headline }),
+    calibration,
+    ...(plan.gate && { gate: plan.gate }),
+  });
+  const labels = sideLabels(baselineFacts, variantFacts);
+  if (plan.console) printComparison(comparison, { write: io.write, color: plan.color && io.isTTY, labels });
+  const code = compareExit(comparison, plan.maxFlaky, io);
+  const stored = (id: number) => store.run(id) as RunRecord;
   const facts: ComparedRuns['facts'] = {
     pack: plan.pack.name,
     split: plan.baseline.split,
@@ -210,6 +220,8 @@ export function executeStoredCompare(plan: StoredComparePlan, io: CommandIo): Co
   const comparison = compareRuns(baseline.grade.cases, variant.grade.cases, {
     seed: plan.seed,
     ...(headline && { headline }),
+    calibration: { baseline: baseline.grade.corrected, variant: variant.grade.corrected },
+    ...(plan.gate && { gate: plan.gate }),
   });
   const labels = sideLabels(baselineFacts, variantFacts);
   if (plan.console) printComparison(comparison, { write: io.write, color: plan.color && io.isTTY, labels });

@@ -22,6 +22,8 @@ export interface StoredComparePlan {
   console: boolean;
   /** --max-flaky: the most items that may flip between epochs, both sides together. */
   maxFlaky?: number;
+  /** --gate corrected: the verdict rests on the judge-corrected differences instead of the raw figures. */
+  gate?: 'corrected';
 }
 
 const casesOf = (run: RunRecord) => Object.keys((run.config as Partial<RunConfig>).cases ?? {});
@@ -113,5 +115,6 @@ export function planStoredCompare(
     color: options.color && !options.ci,
     console: options.reporter.includes('console'),
     ...(options.maxFlaky !== undefined && { maxFlaky: options.maxFlaky }),
+    ...(options.gate === 'corrected' && { gate: 'corrected' as const }),
   };
 }

@@ -1,4 +1,11 @@
-import { casesNeeded, compareRateRows, formatP, points } from '@evalpacks/core/report';
+import {
+  casesNeeded,
+  compareRateRows,
+  correctedDifferenceHeading,
+  correctedDifferenceRows,
+  formatP,
+  points,
+} from '@evalpacks/core/report';
 import type { ComparisonDocument } from '@evalpacks/core/stats';
 import { type Html, html } from '../views/html.ts';
 import { differencePlot } from './difference-plot.ts';
@@ -35,6 +42,16 @@ function testsList(doc: ComparisonDocument): Html {
   ${doc.unpairedItems > 0 ? row('not compared', 'not-compared', `${items(doc.unpairedItems)} graded on one side only (judge or agent errors)`) : ''}</dl>`;
 }
 
+/** The judge-corrected differences in the console's words, when the document carries them (both sides' labels). */
+function correctedList(doc: ComparisonDocument): Html | string {
+  if (!doc.corrected) return '';
+  return html`<section class="corrected-differences"><h3>${correctedDifferenceHeading(doc.corrected)}</h3><dl class="tests">${correctedDifferenceRows(
+    doc.corrected,
+  ).map(
+    ([name, value]) => html`<dt>${name}</dt><dd data-corrected-difference="${name}">${value}</dd>`,
+  )}</dl></section>`;
+}
+
 /**
  * A comparison's overall figures as the viewer's compare page and comparison.html draw them, from the
  * comparison document alone: both sides' rates on one forest plot (judge-corrected ones beside the raw
@@ -60,5 +77,5 @@ export function compareFigures(doc: ComparisonDocument): Html {
     detectable: doc.detectable.difference,
     variant: doc.variant.run.label,
   });
-  return html`${forest}${difference}${testsList(doc)}`;
+  return html`${forest}${difference}${testsList(doc)}${correctedList(doc)}`;
 }

@@ -45,14 +45,19 @@ function comparedRun(run: RunRecord): ComparedRun {
 /**
  * Two stored runs of one pack compared by core, each side by the case tallies of the grade it finished
  * with, as the comparison document every compare report renders. `corrected` is each side's stored
- * judge-corrected figures, drawn beside the raw rates.
+ * judge-corrected figures, drawn beside the raw rates, whose labels give the corrected differences.
  */
 export function compareStored(
   baseline: GradedSide,
   variant: GradedSide,
   corrected: (CorrectedFigures | undefined)[] = [],
 ): StoredComparison {
-  const comparison = compareRuns(baseline[1].grade.cases, variant[1].grade.cases);
+  // The corrected differences are core's, made here from the labels each side's grade used.
+  const calibration = {
+    ...(corrected[0] && { baseline: corrected[0] }),
+    ...(corrected[1] && { variant: corrected[1] }),
+  };
+  const comparison = compareRuns(baseline[1].grade.cases, variant[1].grade.cases, { calibration });
   const [left, right] = [baseline[0], variant[0]];
   const split = (left.config as { split?: unknown } | undefined)?.split;
   const document = comparisonDocument(comparison, {

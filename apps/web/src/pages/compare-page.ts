@@ -1,3 +1,4 @@
+import { gatedVerdictWords } from '@evalpacks/core/report';
 import type { ComparisonDocument, PairedItem } from '@evalpacks/core/stats';
 import type { RunListing, RunRecord } from '@evalpacks/store';
 import { compareFigures } from '../figures/compare-figures.ts';
@@ -69,7 +70,7 @@ export function comparePage(data: ComparePageData): Html {
   ${
     pair && result
       ? html`<h2>${runLabel(pair[0])} → ${runLabel(pair[1])}</h2>
-  <p class="verdict-line">verdict: <strong data-verdict="${result.comparison.verdict}">${result.comparison.verdict}</strong></p>
+  <p class="verdict-line">verdict: <strong data-verdict="${result.comparison.verdict}">${result.comparison.verdict}</strong>${result.document.gate ? ` ${gatedVerdictWords(result.document)}` : ''}</p>
   <section><h2>Items that flipped</h2>${
     flipped.length
       ? html`<table class="flips"><thead><tr><th>case</th><th>gained (failed → passed)</th><th>lost (passed → failed)</th></tr></thead><tbody>${flipped.map(

@@ -1,4 +1,4 @@
-import { compareMarker } from '@evalpacks/core/report';
+import { compareMarker, gatedVerdictWords } from '@evalpacks/core/report';
 import type { CaseChange, ComparisonDocument } from '@evalpacks/core/stats';
 import { compareFigures } from '../figures/compare-figures.ts';
 import { describeModel, when } from '../views/format.ts';
@@ -38,7 +38,7 @@ ${raw(compareMarker(doc))}
 <main id="compare">
 <h1>${title}</h1>
 <p class="meta">judge ${describeModel(doc.judge)} (both sides) · ${doc.epochs} epoch${doc.epochs === 1 ? '' : 's'} · policy ${doc.policy} · baseline run ${doc.baseline.run.id} started ${when(doc.baseline.run.startedAt)} UTC · variant run ${doc.variant.run.id} started ${when(doc.variant.run.startedAt)} UTC</p>
-<p class="verdict-line">verdict: <strong data-verdict="${doc.verdict}">${doc.verdict}</strong></p>
+<p class="verdict-line">verdict: <strong data-verdict="${doc.verdict}">${doc.verdict}</strong>${doc.gate ? ` ${gatedVerdictWords(doc)}` : ''}</p>
 <section><h2>Overall</h2>${compareFigures(doc)}</section>
 <section><h2>Cases</h2><table class="cases"><thead><tr><th>case</th><th>${doc.baseline.run.label}</th><th>${doc.variant.run.label}</th><th>changed</th></tr></thead><tbody>${doc.cases.map(caseRow)}</tbody></table></section>
 </main>

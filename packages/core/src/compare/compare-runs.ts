@@ -1,10 +1,13 @@
 import type { KindFigures } from '../grade/grade-schema.ts';
 import type { CaseTally } from '../grade/reduce-epochs.ts';
 import { summarizeRepeats } from '../grade/repeat-figures.ts';
+import type { CorrectedFigures } from '../schema/corrected.ts';
+import type { CorrectedDifferences } from '../schema/corrected-difference.ts';
 import { type ClusteredRate, clusteredMeanDifference, clusteredRate, type MeanDifference } from '../stats/clustered.ts';
 import { exactMcNemar } from '../stats/mcnemar.ts';
 import { type PermutationTest, pairedPermutationTest, smallestPermutationP } from '../stats/permutation.ts';
 import { assumedPairedStandardError, minimumDetectableDifference } from '../stats/power.ts';
+import { correctedDifferences } from './corrected-difference.ts';
 import { type CaseComparison, pairCases } from './pair-cases.ts';
 import { comparePassK, type PassKComparison } from './pass-k-comparison.ts';
 
@@ -54,6 +57,10 @@ export interface Comparison {
   alpha: number;
   /** With a pass^k headline: each case's pass^k paired across the sides, which the verdict then rests on. */
   passK?: PassKComparison;
+  /** The judge-corrected differences, when both sides' grades were corrected with labels. */
+  corrected?: CorrectedDifferences;
+  /** --gate corrected: the verdict is the corrected differences'; `rawVerdict` is what the raw figures said. */
+  gate?: { on: 'corrected'; rawVerdict: ComparisonVerdict; reason: string };
 }
 
 export interface CompareOptions {
@@ -65,6 +72,12 @@ export interface CompareOptions {
    * epochs: the verdict rests on the paired per-case pass^k instead of the per-item difference.
    */
   headline?: 'pass-rate' | 'pass^k';
+  /** Each side's stored judge-corrected figures: the labels its grade used (see correctedDifferences). */
+  calibration?: { baseline?: CorrectedFigures; variant?: CorrectedFigures };
+  /** 'corrected': the verdict rests on the judge-corrected differences instead of the raw figures. */
+  gate?: 'raw' | 'corrected';
+  /** Bootstrap replicates of the corrected differences (default 2,000). */
+  replicates?: number;
 }
 
 function sideFigures(tallies: readonly CaseTally[], comparisons: CaseComparison[], side: 'baseline' | 'variant') {
@@ -122,7 +135,7 @@ export function compareRuns(
     baseline: cases.filter((c) => c.errors[0].length > 0).length,
     variant: cases.filter((c) => c.errors[1].length > 0).length,
   };
-  const verdict: ComparisonVerdict =
+  const rawVerdict: ComparisonVerdict =
     errored.baseline + errored.variant > 0
       ? 'inconclusive'
       : significant && decided.difference.lower > 0
@@ -130,6 +143,25 @@ export function compareRuns(
         : significant && decided.difference.upper < 0
           ? 'worse'
           : 'no detectable difference';
+  const corrected =
+    options.calibration &&
+    correctedDifferences(cases, options.calibration, {
+      seed: options.seed ?? 1,
+      alpha,
+      errored: errored.baseline + errored.variant > 0,
+      ...(options.replicates !== undefined && { replicates: options.replicates }),
+    });
+  const gate =
+    options.gate === 'corrected'
+      ? {
+          on: 'corrected' as const,
+          rawVerdict,
+          reason:
+            corrected?.verdictReason ??
+            'no corrected difference: no label of the judge that ran was read for these runs',
+        }
+      : undefined;
+  const verdict: ComparisonVerdict = gate ? (corrected?.verdict ?? 'inconclusive') : rawVerdict;
   const b = sideFigures(baseline, cases, 'baseline');
   const v = sideFigures(variant, cases, 'variant');
   return {
@@ -146,6 +178,8 @@ export function compareRuns(
     errored,
     alpha,
     ...(passK && { passK }),
+    ...(corrected && { corrected }),
+    ...(gate && { gate }),
   };
 }
 

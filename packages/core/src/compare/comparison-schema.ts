@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ClusteredRateSchema, KindFiguresSchema } from '../grade/grade-schema.ts';
 import { CorrectedFiguresSchema } from '../schema/corrected.ts';
+import { CorrectedDifferencesSchema } from '../schema/corrected-difference.ts';
 import { RepeatPolicySchema } from '../schema/repeat-policy.ts';
 import { ModelRefSchema } from '../schema/result.ts';
 
@@ -144,6 +145,16 @@ export const ComparisonSchema = z.object({
       pValue: z.number(),
       cases: count,
       unpaired: count,
+    })
+    .optional(),
+  /** Per judged kind, the raw and the judge-corrected difference (paired bootstrap); both sides graded with labels. */
+  corrected: CorrectedDifferencesSchema.optional(),
+  /** --gate corrected: `verdict` is the corrected differences'; what the raw figures said, and why. */
+  gate: z
+    .object({
+      on: z.literal('corrected'),
+      rawVerdict: z.enum(['better', 'worse', 'no detectable difference', 'inconclusive']),
+      reason: z.string(),
     })
     .optional(),
   /** What the exit code says: 0 no worse, 1 detectably worse (or too flaky), 2 inconclusive. */

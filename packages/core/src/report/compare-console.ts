@@ -3,6 +3,7 @@ import type { Comparison } from '../compare/compare-runs.ts';
 import type { CaseComparison, PairedItem, SideCount } from '../compare/pair-cases.ts';
 import type { ItemKind } from '../grade/item-outcomes.ts';
 import type { ClusteredRate } from '../stats/clustered.ts';
+import { correctedDifferenceHeading, correctedDifferenceRows, gatedVerdictWords } from './corrected-difference-rows.ts';
 import { flagged, formatRate, percent, points } from './format-rate.ts';
 import { visibleDeep } from './visible.ts';
 
@@ -113,6 +114,11 @@ export function printComparison(comparison: Comparison, options: CompareReporter
   rates('all items', b.items, v.items);
   if (b.flaky + v.flaky > 0) row('flaky items', sides(String(b.flaky), String(v.flaky)));
   out();
+  if (comparison.corrected) {
+    out(c.bold(correctedDifferenceHeading(comparison.corrected)));
+    for (const [label, value] of correctedDifferenceRows(comparison.corrected)) row(label, value);
+    out();
+  }
 
   const interval =
     d.df > 0 ? `95% CI ${points(d.lower)} to ${points(d.upper)} points` : 'no interval from a single case';
@@ -138,7 +144,8 @@ export function printComparison(comparison: Comparison, options: CompareReporter
     );
   }
   const paint = comparison.verdict === 'better' ? c.green : comparison.verdict === 'worse' ? c.red : c.yellow;
-  const on = passK ? ` on pass^${passK.k}, the pack's headline` : '';
+  const gated = gatedVerdictWords(comparison);
+  const on = gated ? ` ${gated}` : passK ? ` on pass^${passK.k}, the pack's headline` : '';
   row('verdict', paint(c.bold(comparison.verdict)) + on + erroredNote(comparison));
   const alpha = comparison.alpha;
   const power = comparison.detectable;

@@ -142,6 +142,8 @@ export function comparisonDocument(comparison: Comparison, facts: ComparisonFact
     notJudgedItems: comparison.notJudgedItems,
     errored: { ...comparison.errored },
     ...(comparison.passK && { passK: passKOf(comparison.passK) }),
+    ...(comparison.corrected && { corrected: comparison.corrected }),
+    ...(comparison.gate && { gate: { ...comparison.gate } }),
     exitCode: facts.exitCode,
   };
 }

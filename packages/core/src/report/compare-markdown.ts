@@ -1,6 +1,7 @@
 import type { CaseChange, ComparedRun, ComparisonDocument } from '../compare/comparison-schema.ts';
 import { casesNeeded, formatP } from './compare-console.ts';
 import { compareFigureRows } from './compare-figure-rows.ts';
+import { correctedDifferenceHeading, correctedDifferenceRows, gatedVerdictWords } from './corrected-difference-rows.ts';
 import { percent, points } from './format-rate.ts';
 import { markdownCell, markdownText } from './markdown.ts';
 import { visible } from './visible.ts';
@@ -74,6 +75,19 @@ function passKLines(doc: ComparisonDocument): string[] {
   ];
 }
 
+/** The judge-corrected differences, when both sides were graded with labels: a table beside the figures. */
+function correctedLines(doc: ComparisonDocument): string[] {
+  if (!doc.corrected) return [];
+  return [
+    `**${markdownText(correctedDifferenceHeading(doc.corrected))}**`,
+    '',
+    '| judged kind | difference |',
+    '|---|---|',
+    ...correctedDifferenceRows(doc.corrected).map(([label, value]) => `| ${label} | ${markdownCell(value)} |`),
+    '',
+  ];
+}
+
 function headLines(doc: ComparisonDocument): string[] {
   const [b, v] = [doc.baseline, doc.variant];
   const side = (s: typeof b) => `${markdownCell(s.run.label)} (run ${s.run.id})`;
@@ -86,7 +100,7 @@ function headLines(doc: ComparisonDocument): string[] {
     compareMarker(doc),
     `## evalpacks compare · ${markdownText(doc.pack)} · ${markdownText(b.run.label)} → ${markdownText(v.run.label)}`,
     '',
-    `**Verdict: ${doc.verdict}** · ${differenceLine(doc)}`,
+    `**Verdict: ${doc.verdict}**${doc.gate ? ` ${markdownText(gatedVerdictWords(doc) ?? '')}` : ''} · ${differenceLine(doc)}`,
     '',
     ...passKLines(doc),
     `${detectableLine(doc)} · permutation test p ${formatP(doc.permutation.pValue)} over ${doc.difference.clusters} cases · ` +
@@ -99,6 +113,7 @@ function headLines(doc: ComparisonDocument): string[] {
     '|---|---|---|',
     ...rows.map(([label, left, right]) => `| ${label} | ${left} | ${right} |`),
     '',
+    ...correctedLines(doc),
     `judge ${judge} (both sides) · ${doc.epochs} epoch${doc.epochs === 1 ? '' : 's'} · policy ${markdownText(doc.policy)}` +
       (doc.split === 'all' ? '' : ` · split ${markdownText(doc.split)}`),
     '',
