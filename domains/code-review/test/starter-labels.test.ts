@@ -41,10 +41,10 @@ describe("the code-review pack's starter labels", () => {
     const report = checkStarterLabels(text, cases, FILE);
     expect(report.errors).toEqual([]);
     expect(report.olderForm).toBe(7);
-    expect(report.labels).toHaveLength(53);
-    expect(report.answers).toHaveLength(16);
+    expect(report.labels).toHaveLength(56);
+    expect(report.answers).toHaveLength(17);
     expect(report.findings).toEqual({ passed: 18, missed: 12 });
-    expect(report.bait).toEqual({ passed: 14, failed: 9 });
+    expect(report.bait).toEqual({ passed: 16, failed: 10 });
   });
 });
 
