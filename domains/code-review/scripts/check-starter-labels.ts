@@ -2,33 +2,22 @@
  * Checks the starter labels of calibration/labels.jsonl (issue 26 item 5): a person's outcome on one judged
  * item of one hand-written answer, with no stored verdict. Each such line must name a dev case and one of its
  * items with the right kind, carry the hash of the case input as the pack loads it, and every answer must be
- * labelled on every finding and bait item of its case. Lines of the older form (a label on a stored verdict,
- * with "label" and "verdict") are counted and left to core's loader.
+ * labelled on every finding and bait item of its case. The file is read with core's parseLabels (its schema,
+ * PersonLabelSchema, and its duplicate check), so this script adds only what core cannot know: the pack's cases,
+ * splits and items, the input hash, complete answers in the prompt's format, and notes of one line. Lines of the
+ * older form (a label on a stored verdict) are counted and left as core read them.
  *
  *   pnpm --filter @evalpacks/code-review check-labels    prints the counts; exit 1 on a bad line
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { type Case, loadPackCases, splitOf } from '@evalpacks/core';
-import { inputHash } from '@evalpacks/core/calibration';
-import { z } from 'zod';
+import { type Case, CaseFileError, isPersonLabel, loadPackCases, type PersonLabel, splitOf } from '@evalpacks/core';
+import { inputHash, parseLabels } from '@evalpacks/core/calibration';
 import { checks } from '../src/checks.ts';
 import pack from '../src/index.ts';
 
-const StarterLabelSchema = z.strictObject({
-  caseId: z.string().min(1),
-  kind: z.enum(['finding', 'absent']),
-  itemId: z.string().min(1),
-  passed: z.boolean(),
-  note: z
-    .string()
-    .min(1)
-    .refine((note) => !note.includes('\n'), 'must be one line'),
-  inputSha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha256 hex digest'),
-  answer: z.string().min(1),
-  toolCalls: z.array(z.unknown()),
-});
-export type StarterLabel = z.infer<typeof StarterLabelSchema>;
+/** A starter label is core's person label (no verdict); the file is read with core's own loader. */
+export type StarterLabel = PersonLabel;
 
 /** The format checks of the prompt's Expectation: a written answer must look like a real model's review. */
 const FORMAT_CHECKS = checks.filter((check) => check.part === 'expectation');
@@ -51,6 +40,15 @@ function itemsOf(testCase: Case): string[] {
   ];
 }
 
+const EMPTY_REPORT: StarterLabelReport = {
+  errors: [],
+  olderForm: 0,
+  labels: [],
+  answers: [],
+  findings: { passed: 0, missed: 0 },
+  bait: { passed: 0, failed: 0 },
+};
+
 /** What is wrong with a well-formed label against its case (missing, not dev, no such item, stale input). */
 function caseProblem(label: StarterLabel, testCase: Case | undefined): string | undefined {
   if (!testCase) return `field "caseId": no case "${label.caseId}" in the pack`;
@@ -70,40 +68,35 @@ export function checkStarterLabels(text: string, cases: readonly Case[], file: s
   const labels: StarterLabel[] = [];
   const byAnswer = new Map<string, { testCase: Case; items: string[]; line: number; labels: StarterLabel[] }>();
   let olderForm = 0;
-  text.split('\n').forEach((raw, index) => {
-    const at = `${file}:${index + 1}`;
-    if (raw.trim() === '') return;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      errors.push(`${at}: not valid JSON`);
-      return;
-    }
-    if (typeof json === 'object' && json !== null && ('verdict' in json || 'label' in json)) {
+  let parsed: ReturnType<typeof parseLabels>;
+  try {
+    parsed = parseLabels(file, text);
+  } catch (error) {
+    if (!(error instanceof CaseFileError)) throw error;
+    return { ...EMPTY_REPORT, errors: [error.message] };
+  }
+  // parseLabels skips blank lines and keeps order: the n-th label is the n-th non-blank line.
+  const lineNumbers = text.split('\n').flatMap((raw, index) => (raw.trim() === '' ? [] : [index + 1]));
+  parsed.forEach((label, n) => {
+    const line = lineNumbers[n] ?? 0;
+    const at = `${file}:${line}`;
+    if (!isPersonLabel(label)) {
       olderForm++;
       return;
     }
-    const parsed = StarterLabelSchema.safeParse(json);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.');
-        errors.push(`${at}: field "${field}": ${issue.message}`);
-      }
+    if (label.note.includes('\n')) {
+      errors.push(`${at}: field "note": must be one line`);
       return;
     }
-    const label = parsed.data;
     const testCase = cases.find((candidate) => candidate.id === label.caseId);
     const problem = caseProblem(label, testCase);
     if (problem || !testCase) {
       errors.push(`${at}: ${problem}`);
       return;
     }
-    const item = `${label.kind}:${label.itemId}`;
     const key = `${label.caseId}\n${label.answer}`;
-    const answer = byAnswer.get(key) ?? { testCase, items: [], line: index + 1, labels: [] };
-    if (answer.items.includes(item)) errors.push(`${at}: field "itemId": ${item} is labelled twice on this answer`);
-    answer.items.push(item);
+    const answer = byAnswer.get(key) ?? { testCase, items: [], line, labels: [] };
+    answer.items.push(`${label.kind}:${label.itemId}`);
     answer.labels.push(label);
     byAnswer.set(key, answer);
     labels.push(label);

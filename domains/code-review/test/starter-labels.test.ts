@@ -41,10 +41,10 @@ describe("the code-review pack's starter labels", () => {
     const report = checkStarterLabels(text, cases, FILE);
     expect(report.errors).toEqual([]);
     expect(report.olderForm).toBe(7);
-    expect(report.labels).toHaveLength(53);
-    expect(report.answers).toHaveLength(16);
+    expect(report.labels).toHaveLength(56);
+    expect(report.answers).toHaveLength(17);
     expect(report.findings).toEqual({ passed: 18, missed: 12 });
-    expect(report.bait).toEqual({ passed: 14, failed: 9 });
+    expect(report.bait).toEqual({ passed: 16, failed: 10 });
   });
 });
 
@@ -77,17 +77,21 @@ describe('checkStarterLabels', () => {
     expect(check(bait({ colour: 'red' }))).toMatch(/^labels\.jsonl:1: field "colour": /);
   });
 
-  it('counts a label on a stored verdict as the older form and leaves it to core', () => {
-    const report = checkStarterLabels(lines(bait({ label: 'agree', verdict: { passed: true } })), cases, FILE);
-    expect(report).toMatchObject({ errors: [], olderForm: 1, labels: [] });
+  it('counts a label on a stored verdict as the older form, read by core like any other line', () => {
+    const { passed, note, ...item } = bait();
+    const older = { ...item, label: 'agree', verdict: { passed: true, reasoning: 'nothing reported', model: 'judge' } };
+    expect(checkStarterLabels(lines(older), cases, FILE)).toMatchObject({ errors: [], olderForm: 1, labels: [] });
+    expect(checkStarterLabels(lines({ ...older, verdict: { passed: true } }), cases, FILE).errors).toEqual([
+      'labels.jsonl:1: field "verdict.reasoning": Invalid input: expected string, received undefined',
+    ]);
   });
 
-  it('refuses an answer with an item left unlabelled or labelled twice', () => {
+  it('refuses an answer with an item left unlabelled, and core refuses an item labelled twice', () => {
     expect(checkStarterLabels(lines(bait(), bait({ itemId: 'absent-3' })), cases, FILE).errors).toEqual([
       'labels.jsonl:1: the answer to "false-positive-bait" has no label on absent:absent-2',
     ]);
     expect(checkStarterLabels(`${allThree()}\n${JSON.stringify(bait())}`, cases, FILE).errors).toEqual([
-      'labels.jsonl:4: field "itemId": absent:absent-1 is labelled twice on this answer',
+      'labels.jsonl:4: labels "false-positive-bait" item "absent-1" of the same answer again (line 1)',
     ]);
   });
 
