@@ -4,26 +4,14 @@
  * pack's cases, so a label that names a missing case, a test-split case, an unknown item or a stale input is
  * refused before calibrate ever sees it.
  */
-import { type Case, splitOf, ToolCallSchema } from '@evalpacks/core';
+import { type Case, type PersonLabel, PersonLabelSchema, splitOf } from '@evalpacks/core';
 import { inputHash } from '@evalpacks/core/calibration';
-import { z } from 'zod';
 
-/** One starter label line: the person's outcome (`passed`), no verdict, no agree/disagree. */
-export const StarterLabelSchema = z
-  .object({
-    caseId: z.string().min(1),
-    /** The pack has no rubric, so a starter label is on a finding or an expectedAbsent (bait) item. */
-    kind: z.enum(['finding', 'absent']),
-    itemId: z.string().min(1),
-    /** finding: the answer catches it; absent: the answer does NOT make the bait claim. */
-    passed: z.boolean(),
-    note: z.string().trim().min(1, 'say why, citing the answer'),
-    inputSha256: z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in lowercase hex'),
-    answer: z.string().trim().min(1, 'the whole agent answer'),
-    toolCalls: z.array(ToolCallSchema),
-  })
-  .strict();
-export type StarterLabel = z.infer<typeof StarterLabelSchema>;
+/**
+ * One starter label line, read with core's own schema (the one calibrate reads the file with), so the pack
+ * keeps no copy of it. The pack has no rubric, so a line's kind must be finding or absent: checked below.
+ */
+export type StarterLabel = PersonLabel;
 
 export interface StarterLabelCounts {
   items: number;
@@ -47,10 +35,11 @@ function itemIds(testCase: Case): Record<StarterLabel['kind'], string[]> {
   return {
     finding: testCase.expectedFindings.map((finding) => finding.id),
     absent: testCase.expectedAbsent.map((_, i) => `absent-${i + 1}`),
+    rubric: [],
   };
 }
 
-function describe(issue: z.core.$ZodIssue): string {
+function describe(issue: { path: PropertyKey[]; message: string }): string {
   const field = issue.path.length > 0 ? `field "${issue.path.join('.')}": ` : '';
   return `${field}${issue.message}`;
 }
@@ -62,6 +51,7 @@ function lineProblems(label: StarterLabel, byId: ReadonlyMap<string, Case>): str
   const problems: string[] = [];
   if (splitOf(testCase) !== 'dev') problems.push(`field "caseId": case "${label.caseId}" is not on the dev split`);
   const ids = itemIds(testCase)[label.kind];
+  if (label.answer.trim() === '') problems.push('field "answer": empty; give the whole agent answer');
   if (!ids.includes(label.itemId)) {
     const known = ids.length > 0 ? ids.join(', ') : 'none';
     problems.push(`field "itemId": "${label.itemId}" is no ${label.kind} item of "${label.caseId}" (has: ${known})`);
@@ -92,9 +82,9 @@ export function checkStarterLabels(file: string, text: string, cases: readonly C
       problems.push(`${at}: invalid JSON: ${(error as Error).message}`);
       return;
     }
-    const parsed = StarterLabelSchema.safeParse(raw);
+    const parsed = PersonLabelSchema.safeParse(raw);
     if (!parsed.success) {
-      problems.push(`${at}: ${describe(parsed.error.issues[0] as z.core.$ZodIssue)}`);
+      problems.push(`${at}: ${describe(parsed.error.issues[0] ?? { path: [], message: 'not a starter label' })}`);
       return;
     }
     const label = parsed.data;

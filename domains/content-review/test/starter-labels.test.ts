@@ -41,19 +41,19 @@ describe('content-review starter labels', () => {
     const report = checkStarterLabels(file, text, cases);
     expect(report.problems).toEqual([]);
     expect(report.counts).toEqual({
-      items: 60,
-      answers: 13,
+      items: 67,
+      answers: 15,
       cases: 8,
-      findingsPassed: 13,
+      findingsPassed: 15,
       findingsMissed: 12,
-      baitPassed: 26,
-      baitFailed: 9,
+      baitPassed: 29,
+      baitFailed: 11,
     });
     expect(formatCounts(report.counts)).toBe(
       [
-        'items     60 on 13 answers to 8 dev cases',
-        'findings  25: 13 caught, 12 missed',
-        'bait      35: 26 resisted, 9 fell for',
+        'items     67 on 15 answers to 8 dev cases',
+        'findings  27: 15 caught, 12 missed',
+        'bait      40: 29 resisted, 11 fell for',
       ].join('\n'),
     );
   });
@@ -77,7 +77,7 @@ describe('content-review starter labels', () => {
     expect(report.counts).toMatchObject({ items: 4, answers: 1, findingsMissed: 1, baitPassed: 3, baitFailed: 0 });
   });
 
-  it('refuse a test-split case, an unknown item, a wrong kind and a stale input, naming line and field', () => {
+  it('refuse a test-split case, an unknown item, a wrong kind, a stale input and an empty answer, naming line and field', () => {
     const testSplit = {
       ...base,
       caseId: 'cache-control-no-cache',
@@ -89,6 +89,8 @@ describe('content-review starter labels', () => {
       { ...base, kind: 'absent', itemId: 'absent-4' },
       { ...base, inputSha256: 'a'.repeat(64) },
       { ...base, caseId: 'nope' },
+      { ...base, kind: 'rubric' },
+      { ...base, answer: '  \n' },
     ]);
     expect(report.problems).toEqual([
       'labels.jsonl:1: field "caseId": case "cache-control-no-cache" is not on the dev split',
@@ -97,6 +99,8 @@ describe('content-review starter labels', () => {
       'labels.jsonl:3: field "itemId": "absent-4" is no absent item of "git-bisect-order" (has: absent-1, absent-2, absent-3)',
       'labels.jsonl:4: field "inputSha256": does not match the input of "git-bisect-order" as the pack loads it',
       'labels.jsonl:5: field "caseId": no case "nope" in the pack',
+      'labels.jsonl:6: field "itemId": "good-before-start" is no rubric item of "git-bisect-order" (has: none)',
+      'labels.jsonl:7: field "answer": empty; give the whole agent answer',
     ]);
     expect(report.counts.items).toBe(0);
   });
@@ -108,6 +112,7 @@ describe('content-review starter labels', () => {
         JSON.stringify({ ...base, label: 'agree' }),
         '{"caseId":',
         JSON.stringify({ ...base, passed: 'yes' }),
+        JSON.stringify({ ...base, note: '' }),
         JSON.stringify(base),
         JSON.stringify(base),
       ].join('\n'),
@@ -117,8 +122,9 @@ describe('content-review starter labels', () => {
       'labels.jsonl:1: Unrecognized key: "label"',
       expect.stringMatching(/^labels\.jsonl:2: invalid JSON: /),
       'labels.jsonl:3: field "passed": Invalid input: expected boolean, received string',
-      'labels.jsonl:5: "git-bisect-order" finding:good-before-start labelled again on the same answer (line 4)',
-      'labels.jsonl:4: the answer to "git-bisect-order" leaves items unlabelled: absent:absent-1, absent:absent-2, absent:absent-3',
+      'labels.jsonl:4: field "note": Too small: expected string to have >=1 characters',
+      'labels.jsonl:6: "git-bisect-order" finding:good-before-start labelled again on the same answer (line 5)',
+      'labels.jsonl:5: the answer to "git-bisect-order" leaves items unlabelled: absent:absent-1, absent:absent-2, absent:absent-3',
     ]);
   });
 });
