@@ -30,8 +30,7 @@ export function scriptRedeliveryJudge(standIn: OllamaStandIn): void {
   });
   standIn.script({
     match: { model: 'judge:1b', hasFormat: true, contains: 'id="missing-idempotency"' },
-    reply: (req) =>
-      reply(/redeliver/i.test(systemOf(req.messages)) && userOf(req.messages).includes(SAYS_REDELIVERY)),
+    reply: (req) => reply(/redeliver/i.test(systemOf(req.messages)) && userOf(req.messages).includes(SAYS_REDELIVERY)),
   });
   standIn.script({ match: { model: 'judge:1b', hasFormat: true, contains: VAGUE }, reply: reply(false) });
   standIn.script({ match: { model: 'judge:1b', hasFormat: true }, reply: reply(true) });

@@ -24,7 +24,8 @@ const GUIDANCE =
 const EXAMPLE = `Worked example (case "subtle-issues", finding "missing-idempotency"): people counted it caught: ${NOTE}`;
 /** The judge.md the redelivery proposal makes of a pack without one: guidance kept, core's narrowing kept. */
 const TUNED = `# Steps\n- ${GUIDANCE}\n- ${REDELIVERY_STEP}\n\n# Narrowing\nJudge only the item given. Do not reward length, tone or other findings.\n${EXAMPLE}\n`;
-const version = (text: string) => `risen-judge-v3+code-review/judge.md@${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
+const version = (text: string) =>
+  `risen-judge-v3+code-review/judge.md@${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
 
 // 24 labelled findings: 18 the person passes, 6 they fail. The judge as it is misses the idempotency finding
 // on all 6 reviews that say it: TP 12, FN 6, TN 6, FP 0. By hand: p_o = 18/24, p_e = (12·18 + 12·6)/576 = 1/2,
@@ -119,7 +120,9 @@ describe('pnpm calibrate --tune', () => {
         '  only before right on 0, only after right on 0 · exact McNemar p = 1.000\n' +
         '  verdict: held-out agreement did not improve: held-out kappa did not rise\n',
     );
-    expect(result.stdout).toContain('\nnot written: held-out agreement did not improve (held-out kappa did not rise)\n');
+    expect(result.stdout).toContain(
+      '\nnot written: held-out agreement did not improve (held-out kappa did not rise)\n',
+    );
     expect(existsSync(join(pack, 'judge.md'))).toBe(false);
     expect(hashFolder(pack)).toBe(before);
   });

@@ -40,8 +40,8 @@ export {
 } from './calibration/label-queue.ts';
 export { labelVerdict, type PersonsWord } from './calibration/label-verdict.ts';
 export { formatLabels, labelsPath, loadPackLabels, parseLabels, writePackLabels } from './calibration/labels-file.ts';
-export { type Fold, kFolds, labelFolds } from './calibration/tune/k-folds.ts';
 export { type HeldOutGain, heldOutGain } from './calibration/tune/held-out-gain.ts';
+export { type Fold, kFolds, labelFolds } from './calibration/tune/k-folds.ts';
 export {
   isEmpty,
   judgeWrong,

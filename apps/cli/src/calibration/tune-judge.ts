@@ -115,7 +115,8 @@ export async function tuneJudge(
   if (choice.tuneFromNotes) proposer = notesProposer();
   else {
     const backend = choice.tuneBackend ?? choice.judgeBackend;
-    const model = choice.tuneModel ?? (backend === choice.judgeBackend ? judgeModel : defaultJudgeModel(backend, noAgent));
+    const model =
+      choice.tuneModel ?? (backend === choice.judgeBackend ? judgeModel : defaultJudgeModel(backend, noAgent));
     tuner = await connect(backend, model, choice, store);
     if (!tuner.judge) throw new Error('calibrate --tune connected no tuning model');
     proposer = modelProposer(tuner.judge, pack.judge.subject, current);

@@ -12,11 +12,11 @@ function figures(tag: string, f: AgreementFigures): string[] {
 
 function proposalLines(result: TuneResult): string[] {
   const { steps, narrowing } = result.proposal;
-  if (steps.length + narrowing.length === 0) return ['  (nothing to propose: no disagreement where people blamed the judge)'];
-  return [
-    ...steps.map((line) => `  Steps      + ${line}`),
-    ...narrowing.map((line) => `  Narrowing  + ${line}`),
-  ].map(visible);
+  if (steps.length + narrowing.length === 0)
+    return ['  (nothing to propose: no disagreement where people blamed the judge)'];
+  return [...steps.map((line) => `  Steps      + ${line}`), ...narrowing.map((line) => `  Narrowing  + ${line}`)].map(
+    visible,
+  );
 }
 
 function outcomeLine(result: TuneResult, write: boolean): string {

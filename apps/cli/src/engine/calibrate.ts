@@ -132,7 +132,9 @@ async function tuneCalibration(
   io.write(`evalpacks calibrate --tune · ${pack.name} · ${labels.length} labels (${sources})\n`);
   io.write(`judge  ${tune.judge}${tune.where}\n`);
   io.write(`tuner  ${tune.proposer}\n`);
-  io.write(`store  ${shortPath(store.path)} · model calls ${tune.calls.made} made, ${tune.calls.cached} from the cache\n\n`);
+  io.write(
+    `store  ${shortPath(store.path)} · model calls ${tune.calls.made} made, ${tune.calls.cached} from the cache\n\n`,
+  );
   io.write(`${tuneLines(tune, options.write).join('\n')}\n`);
   return { exitCode: 0, labels: labels.length, tune };
 }

@@ -16,7 +16,9 @@ export const CalibrateOptionsSchema = z
   .refine((o) => o.domain || o.pack, { message: 'missing --domain NAME (see pnpm eval --list) or --pack PATH' })
   .refine((o) => !(o.domain && o.pack), { message: 'use either --domain NAME or --pack PATH, not both' })
   .superRefine((o, ctx) => {
-    const unused = unusedBackendFlags(o, { agents: [], judges: [o.judgeBackend, o.versusBackend ?? o.judgeBackend, ...(o.tune && o.tuneBackend ? [o.tuneBackend] : [])],
+    const unused = unusedBackendFlags(o, {
+      agents: [],
+      judges: [o.judgeBackend, o.versusBackend ?? o.judgeBackend, ...(o.tune && o.tuneBackend ? [o.tuneBackend] : [])],
     });
     if (unused) ctx.addIssue({ code: 'custom', message: unused });
   })

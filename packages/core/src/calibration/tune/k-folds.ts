@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { labelKey } from '../label-key.ts';
 import type { LabelledVerdict } from '../judge-labels.ts';
+import { labelKey } from '../label-key.ts';
 
 /** One split of k-fold cross-validation: the labels a proposal may learn from, and those it is measured on. */
 export interface Fold<T> {
@@ -19,7 +19,12 @@ export function kFolds<T>(items: readonly T[], k: number, keyOf: (item: T) => st
   if (!Number.isInteger(k) || k < 2) throw new RangeError(`k-fold cross-validation needs k ≥ 2 folds, not ${k}`);
   if (items.length < k) throw new RangeError(`${items.length} items cannot fill ${k} folds`);
   const shuffled = items
-    .map((item) => ({ item, order: createHash('sha256').update(`evalpacks-fold-v1\n${keyOf(item)}`).digest('hex') }))
+    .map((item) => ({
+      item,
+      order: createHash('sha256')
+        .update(`evalpacks-fold-v1\n${keyOf(item)}`)
+        .digest('hex'),
+    }))
     .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
   const fold = new Map(shuffled.map(({ item }, i) => [item, i % k]));
   return Array.from({ length: k }, (_, index) => ({

@@ -37,7 +37,17 @@ export function itemText({ item }: Disagreement): string {
 }
 
 export const outcomeWord = (kind: string, passed: boolean): string =>
-  kind === 'finding' ? (passed ? 'caught' : 'missed') : kind === 'absent' ? (passed ? 'not flagged' : 'flagged') : passed ? 'met' : 'not met';
+  kind === 'finding'
+    ? passed
+      ? 'caught'
+      : 'missed'
+    : kind === 'absent'
+      ? passed
+        ? 'not flagged'
+        : 'flagged'
+      : passed
+        ? 'met'
+        : 'not met';
 
 /**
  * The tuning call: the judge's current tuning (the pack's own, trusted), then the disagreements. The answer,
@@ -58,10 +68,10 @@ export function tunePrompt(
   const system = [
     `# Role\nYou improve the instructions of an LLM judge that assesses a ${subject}, one item at a time.`,
     `# Instructions\nYou receive the judge's current added instructions and items where the judge and a person disagree. ${DATA_NOTICE}`,
-    '# Steps\n1. Read each disagreement: the item, the judge\'s outcome and reasoning, the person\'s outcome and note.\n' +
+    "# Steps\n1. Read each disagreement: the item, the judge's outcome and reasoning, the person's outcome and note.\n" +
       '2. Find what the judge misreads, in general terms that apply beyond these answers.\n' +
       '3. Propose at most three Steps lines (how to decide) and at most three Narrowing lines (what counts, what does not).\n' +
-      '4. Pick at most three disagreements, by number, whose person\'s note makes a good worked example.',
+      "4. Pick at most three disagreements, by number, whose person's note makes a good worked example.",
     '# Expectation\nReturn one JSON object: {"steps": ["..."], "narrowing": ["..."], "examples": [1]}. Each line is one sentence.',
     '# Narrowing\nNever quote an answer. Never change the verdict format. Propose nothing the disagreements do not support.',
   ].join('\n\n');
@@ -77,7 +87,7 @@ export function tunePrompt(
       fenced('person_note', b.note, id),
     ].join('\n');
   });
-  const current = currentJudgeMd?.trim() ? currentJudgeMd.trim() : '(none: core\'s judge prompt as it is)';
+  const current = currentJudgeMd?.trim() ? currentJudgeMd.trim() : "(none: core's judge prompt as it is)";
   return { system, prompt: [fenceNotice(id), `# Current judge.md\n${current}`, ...items].join('\n\n') };
 }
 
