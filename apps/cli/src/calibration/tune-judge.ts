@@ -14,7 +14,13 @@ import {
   outcomes,
   type StaleLabel,
 } from '@evalpacks/core/calibration';
-import { type JudgeStyle, type JudgeTuning, judgePromptVersion, packJudgeFile } from '@evalpacks/core/runner';
+import {
+  type JudgeStyle,
+  type JudgeTuning,
+  judgePromptVersion,
+  packJudgeFile,
+  parseJudgeTuning,
+} from '@evalpacks/core/runner';
 import type { EvalStore } from '@evalpacks/store';
 import { type Backends, connectBackends } from '../backends/connect.ts';
 import { type BackendOptions, runConcurrency } from '../backends/registry.ts';
@@ -91,7 +97,7 @@ export async function tuneJudge(
   const { pack, cases, store } = context;
   const { path, source } = packJudgeFile(pack);
   const current = await readIfThere(path);
-  const currentTuning = current === undefined ? undefined : checkTunedJudgeMd(undefined, current, path, source);
+  const currentTuning = current === undefined ? undefined : parseJudgeTuning(current, path, source);
   const noAgent = { backend: '', model: '' };
   const judgeModel = choice.judgeModel ?? defaultJudgeModel(choice.judgeBackend, noAgent);
   const judgeBackends = await connect(choice.judgeBackend, judgeModel, choice, store);

@@ -19,15 +19,16 @@ function proposalLines(result: TuneResult): string[] {
   );
 }
 
-function outcomeLine(result: TuneResult, write: boolean): string {
+/** Written only with --write, a proposal, and improved held-out agreement: the line says which was missing. */
+function outcomeLine(result: TuneResult): string {
   if (result.written) return `wrote ${shortPath(result.written)}`;
   if (result.proposal.steps.length + result.proposal.narrowing.length === 0) return 'not written: nothing proposed';
   if (!result.gain.improved) return `not written: held-out agreement did not improve (${result.gain.why})`;
-  return write ? 'not written' : 'not written: give --write to write it';
+  return 'not written: give --write to write it';
 }
 
 /** What `calibrate --tune` prints after its header: the proposal, held-out agreement before and after, the outcome. */
-export function tuneLines(result: TuneResult, write: boolean): string[] {
+export function tuneLines(result: TuneResult): string[] {
   const { gain } = result;
   const verdict = gain.improved
     ? 'held-out agreement improved (kappa up, exact McNemar p < 0.05)'
@@ -44,7 +45,7 @@ export function tuneLines(result: TuneResult, write: boolean): string[] {
     `  verdict: ${verdict}`,
     '',
     `prompt version  ${result.versionBefore} → ${result.versionAfter}`,
-    outcomeLine(result, write),
+    outcomeLine(result),
     ...(stale.length > 0 ? ['', ...stale] : []),
   ];
 }

@@ -135,7 +135,7 @@ async function tuneCalibration(
   io.write(
     `store  ${shortPath(store.path)} · model calls ${tune.calls.made} made, ${tune.calls.cached} from the cache\n\n`,
   );
-  io.write(`${tuneLines(tune, options.write).join('\n')}\n`);
+  io.write(`${tuneLines(tune).join('\n')}\n`);
   return { exitCode: 0, labels: labels.length, tune };
 }
 
