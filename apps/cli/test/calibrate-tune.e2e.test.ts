@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Label } from '@evalpacks/core';
+import { kFolds, labelKey } from '@evalpacks/core/calibration';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packCopy } from './calibrate-script.ts';
@@ -69,8 +71,10 @@ describe('pnpm calibrate --tune', () => {
   afterAll(() => standIn.close());
 
   it('raises held-out kappa with the redelivery line, and without --write changes nothing on disk', async () => {
-    const pack = labelledPack();
+    const pack = packCopy();
+    const labels = writeRedeliveryLabels(pack);
     const before = hashFolder(pack);
+    const sent = standIn.chatCalls().length;
     const result = await tune(pack, tempStore(), '--tune-model', 'tuner:1b');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -81,6 +85,23 @@ describe('pnpm calibrate --tune', () => {
     expect(result.stdout).toContain(' · model calls 53 made, 1 from the cache\n\n');
     expect(body(result.stdout)).toBe(`${REPORT}not written: give --write to write it\n`);
     expect(hashFolder(pack)).toBe(before);
+    // The tuning model saw, for all labels, the six reviews the judge missed the redelivery in; for each fold,
+    // only those of its training folds (the same folds the core split makes of these 24 labels).
+    const shownIn = (call: { body: unknown }) =>
+      [...JSON.stringify(call.body).matchAll(/## Review (\d+)/g)].map((m) => Number(m[1])).join(',');
+    const tunerPrompts = standIn
+      .chatCalls()
+      .slice(sent)
+      .filter((call) => (call.body as { model?: string }).model === 'tuner:1b')
+      .map(shownIn);
+    const missed = (label: Label) => label.itemId === 'missing-idempotency' && label.label === 'disagree';
+    const reviewOf = (label: Label) => Number(/## Review (\d+)/.exec(label.answer)?.[1]);
+    const expected = [labels, ...kFolds(labels, 5, labelKey).map((fold) => fold.training)].map((some) =>
+      some.filter(missed).map(reviewOf).sort().join(','),
+    );
+    expect([...new Set(tunerPrompts)].sort()).toEqual([...new Set(expected)].sort());
+    expect(tunerPrompts).toHaveLength(new Set(expected).size);
+    expect(expected[0]).toBe('1,2,3,4,5,6');
   });
 
   it('with --write adds the lines to judge.md, the prompt version changes, and old cache entries stay apart', async () => {
