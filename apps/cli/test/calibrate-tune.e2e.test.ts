@@ -187,5 +187,8 @@ describe('pnpm calibrate --tune', () => {
     const alone = await runCli(['calibrate', '--pack', pack, '--write'], { EVALPACKS_STORE: tempStore() });
     expect(alone.code).toBe(2);
     expect(alone.stderr).toBe('evalpacks: --write goes with --tune\n');
+    const folds = await runCli(['calibrate', '--pack', pack, '--folds', '5'], { EVALPACKS_STORE: tempStore() });
+    expect(folds.code).toBe(2);
+    expect(folds.stderr).toBe('evalpacks: --folds goes with --tune\n');
   });
 });

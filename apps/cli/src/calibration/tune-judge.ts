@@ -28,6 +28,9 @@ import { type Backend, defaultJudgeModel } from '../backends/roles.ts';
 import { UsageError } from '../usage-error.ts';
 import { modelProposer, notesProposer, type Proposer } from './tune-proposer.ts';
 
+/** k of the k-fold cross-validation without --folds: each label is held out once, with 80% to learn from. */
+export const DEFAULT_FOLDS = 5;
+
 export interface TuneChoice {
   judgeBackend: Backend;
   judgeModel?: string | undefined;

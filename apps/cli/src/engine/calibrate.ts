@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { type AllLabels, allLabels } from '../calibration/all-labels.ts';
 import { type JudgedSide, judgeSide, type SideContext } from '../calibration/judge-side.ts';
 import { type LabelQueueResult, printLabelQueue } from '../calibration/label-queue-lines.ts';
-import { type TuneResult, tuneJudge } from '../calibration/tune-judge.ts';
+import { DEFAULT_FOLDS, type TuneResult, tuneJudge } from '../calibration/tune-judge.ts';
 import { tuneLines } from '../calibration/tune-lines.ts';
 import {
   type CalibrateOptions,
@@ -127,7 +127,8 @@ async function tuneCalibration(
   }
   const { cases } = await loadPackCaseFiles(pack);
   const labels = labelsInSplit(pack, cases, found.labels, options.split ?? 'all');
-  const tune = await tuneJudge({ ...options, backendOptions: options }, { pack, cases, labels, store });
+  const choice = { ...options, folds: options.folds ?? DEFAULT_FOLDS, backendOptions: options };
+  const tune = await tuneJudge(choice, { pack, cases, labels, store });
   const sources = `${found.fromFile} from ${shortPath(found.file)}, ${found.fromStore} from the store`;
   io.write(`evalpacks calibrate --tune · ${pack.name} · ${labels.length} labels (${sources})\n`);
   io.write(`judge  ${tune.judge}${tune.where}\n`);

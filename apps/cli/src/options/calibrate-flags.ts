@@ -84,8 +84,9 @@ export const CALIBRATE_FLAGS = defineFlags({
       .number({ error: '--folds must be a whole number of at least 2' })
       .int('--folds must be a whole number of at least 2')
       .min(2, '--folds must be a whole number of at least 2')
-      .default(5),
+      .optional(),
     commands: ['calibrate'],
+    default: '5',
   },
   tuneModel: {
     flags: '--tune-model <name>',

@@ -46,7 +46,7 @@ function tuneProblem(o: {
   tuneFromNotes: boolean;
   tuneModel?: string | undefined;
   tuneBackend?: string | undefined;
-  folds: number;
+  folds?: number | undefined;
   export: boolean;
   queue?: unknown;
   judgePrompt?: string | undefined;
@@ -61,7 +61,7 @@ function tuneProblem(o: {
       o.tuneFromNotes && '--tune-from-notes',
       o.tuneModel && '--tune-model',
       o.tuneBackend && '--tune-backend',
-      o.folds !== 5 && '--folds',
+      o.folds !== undefined && '--folds',
     ].find(Boolean);
     return needs ? `${needs} goes with --tune` : undefined;
   }
