@@ -4,13 +4,21 @@
  * For the CLI's `calibrate`, the viewer's labelling and the store's labels; not for packs.
  */
 
-export { type Agreement, type AgreementFigures, agreementOf, measureAgreement } from './calibration/agreement.ts';
+export {
+  type Agreement,
+  type AgreementFigures,
+  agreementOf,
+  type Disagreement,
+  measureAgreement,
+  outcomes,
+} from './calibration/agreement.ts';
 export {
   agreementLines,
   type CalibratedJudge,
   comparisonLines,
   fixLines,
   formatKappa,
+  rate,
   staleLines,
 } from './calibration/calibration-console.ts';
 export { compareJudges, type JudgeComparison } from './calibration/compare-judges.ts';
@@ -32,3 +40,26 @@ export {
 } from './calibration/label-queue.ts';
 export { labelVerdict, type PersonsWord } from './calibration/label-verdict.ts';
 export { formatLabels, labelsPath, loadPackLabels, parseLabels, writePackLabels } from './calibration/labels-file.ts';
+export { type HeldOutGain, heldOutGain } from './calibration/tune/held-out-gain.ts';
+export { type Fold, kFolds, labelFolds } from './calibration/tune/k-folds.ts';
+export {
+  isEmpty,
+  judgeWrong,
+  modelProposal,
+  notesProposal,
+  type ProposalSource,
+  workedExample,
+} from './calibration/tune/proposal.ts';
+export {
+  parseTuneAnswer,
+  TUNE_ANSWER_JSON_SCHEMA,
+  TUNE_PROMPT_VERSION,
+  type TuneAnswer,
+  tunePrompt,
+} from './calibration/tune/tune-prompt.ts';
+export {
+  addToJudgeMd,
+  checkTunedJudgeMd,
+  type JudgeAdditions,
+  KEPT_CORE_NARROWING,
+} from './judge/judge-md-additions.ts';

@@ -27,6 +27,8 @@ export {
   judgePromptVersion,
   loadJudgeTuning,
   loadPackJudgeTuning,
+  packJudgeFile,
+  parseJudgeTuning,
 } from './judge/judge-prompt.ts';
 export { JUDGE_STYLES, type JudgeStyle, parseVerdict, VERDICT_SHAPES, verdictJsonSchema } from './judge/verdict.ts';
 export { fixturePath, loadSampleTranscript, loadSampleTranscripts } from './pack/fixtures.ts';

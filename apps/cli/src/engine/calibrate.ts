@@ -18,6 +18,8 @@ import type { z } from 'zod';
 import { type AllLabels, allLabels } from '../calibration/all-labels.ts';
 import { type JudgedSide, judgeSide, type SideContext } from '../calibration/judge-side.ts';
 import { type LabelQueueResult, printLabelQueue } from '../calibration/label-queue-lines.ts';
+import { DEFAULT_FOLDS, type TuneResult, tuneJudge } from '../calibration/tune-judge.ts';
+import { tuneLines } from '../calibration/tune-lines.ts';
 import {
   type CalibrateOptions,
   CalibrateOptionsSchema,
@@ -51,6 +53,8 @@ export interface CalibrateResult {
   exported?: string;
   /** With `queue`: the run's unlabelled verdicts, most worth a label first, each with why. */
   queue?: LabelQueueResult;
+  /** With `tune`: the proposal to the pack's judge.md, its held-out agreement before and after, and whether it was written. */
+  tune?: TuneResult;
 }
 
 /**
@@ -70,6 +74,7 @@ export async function runCalibration(raw: Record<string, unknown>, terminal: Com
       const queue = printLabelQueue(pack, store, found, options.queue, io);
       return { exitCode: 0, labels: found.labels.length, queue };
     }
+    if (options.tune) return await tuneCalibration(options, pack, store, found, io);
     return await calibrateJudges(options, pack, store, found, io);
   } finally {
     store.close();
@@ -108,6 +113,31 @@ function labelsInSplit(pack: Pack, cases: Case[], labels: PackLabel[], split: Sp
   const kept = labels.filter((label) => inSplit.has(label.caseId));
   if (kept.length > 0) return kept;
   throw new UsageError(`--split ${split}: none of the ${labels.length} labels of ${pack.name} is on a case in it`);
+}
+
+async function tuneCalibration(
+  options: CalibrateOptions,
+  pack: Pack,
+  store: EvalStore,
+  found: AllLabels,
+  io: CommandIo,
+): Promise<CalibrateResult> {
+  if (found.labels.length === 0) {
+    throw new UsageError(`--tune: pack "${pack.name}" has no labels to learn from; label verdicts first (pnpm ui)`);
+  }
+  const { cases } = await loadPackCaseFiles(pack);
+  const labels = labelsInSplit(pack, cases, found.labels, options.split ?? 'all');
+  const choice = { ...options, folds: options.folds ?? DEFAULT_FOLDS, backendOptions: options };
+  const tune = await tuneJudge(choice, { pack, cases, labels, store });
+  const sources = `${found.fromFile} from ${shortPath(found.file)}, ${found.fromStore} from the store`;
+  io.write(`evalpacks calibrate --tune · ${pack.name} · ${labels.length} labels (${sources})\n`);
+  io.write(`judge  ${tune.judge}${tune.where}\n`);
+  io.write(`tuner  ${tune.proposer}\n`);
+  io.write(
+    `store  ${shortPath(store.path)} · model calls ${tune.calls.made} made, ${tune.calls.cached} from the cache\n\n`,
+  );
+  io.write(`${tuneLines(tune).join('\n')}\n`);
+  return { exitCode: 0, labels: labels.length, tune };
 }
 
 function sideLine(tag: string, side: JudgedSide): string {

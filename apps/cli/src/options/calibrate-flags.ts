@@ -71,4 +71,47 @@ export const CALIBRATE_FLAGS = defineFlags({
     schema: z.boolean().default(false),
     commands: ['calibrate'],
   },
+  tune: {
+    flags: '--tune',
+    help: "propose additions to the pack's judge.md from the disagreements and measure them by k-fold cross-validation",
+    schema: z.boolean().default(false),
+    commands: ['calibrate'],
+  },
+  folds: {
+    flags: '--folds <k>',
+    help: 'with --tune: folds of the cross-validation (each label held out once)',
+    schema: z.coerce
+      .number({ error: '--folds must be a whole number of at least 2' })
+      .int('--folds must be a whole number of at least 2')
+      .min(2, '--folds must be a whole number of at least 2')
+      .optional(),
+    commands: ['calibrate'],
+    default: '5',
+  },
+  tuneModel: {
+    flags: '--tune-model <name>',
+    help: 'with --tune: the model that proposes the additions',
+    schema: name,
+    commands: ['calibrate'],
+    default: '--judge-model',
+  },
+  tuneBackend: {
+    flags: '--tune-backend <name>',
+    help: 'with --tune: where the tuning model runs',
+    schema: backendSchema('--tune-backend').optional(),
+    commands: ['calibrate'],
+    default: '--judge-backend',
+  },
+  tuneFromNotes: {
+    flags: '--tune-from-notes',
+    help: "with --tune: propose the labels' notes (where the judge was wrong) as Narrowing lines; no tuning model",
+    schema: z.boolean().default(false),
+    commands: ['calibrate'],
+  },
+  write: {
+    flags: '--write',
+    help: 'with --tune: write the tuned judge.md, only when held-out agreement improved',
+    schema: z.boolean().default(false),
+    commands: ['calibrate'],
+  },
 });

@@ -16,7 +16,10 @@ export const CalibrateOptionsSchema = z
   .refine((o) => o.domain || o.pack, { message: 'missing --domain NAME (see pnpm eval --list) or --pack PATH' })
   .refine((o) => !(o.domain && o.pack), { message: 'use either --domain NAME or --pack PATH, not both' })
   .superRefine((o, ctx) => {
-    const unused = unusedBackendFlags(o, { agents: [], judges: [o.judgeBackend, o.versusBackend ?? o.judgeBackend] });
+    const unused = unusedBackendFlags(o, {
+      agents: [],
+      judges: [o.judgeBackend, o.versusBackend ?? o.judgeBackend, ...(o.tune && o.tuneBackend ? [o.tuneBackend] : [])],
+    });
     if (unused) ctx.addIssue({ code: 'custom', message: unused });
   })
   .refine(
@@ -30,7 +33,48 @@ export const CalibrateOptionsSchema = z
     {
       message: '--queue only lists what to label next; run calibrate again without it to measure the judge',
     },
-  );
+  )
+  .superRefine((o, ctx) => {
+    const problem = tuneProblem(o);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** What --tune cannot be combined with, and the tuning flags that need it. */
+function tuneProblem(o: {
+  tune: boolean;
+  write: boolean;
+  tuneFromNotes: boolean;
+  tuneModel?: string | undefined;
+  tuneBackend?: string | undefined;
+  folds?: number | undefined;
+  export: boolean;
+  queue?: unknown;
+  judgePrompt?: string | undefined;
+  versusModel?: string | undefined;
+  versusPrompt?: string | undefined;
+  versusStyle?: string | undefined;
+  versusBackend?: string | undefined;
+}): string | undefined {
+  if (!o.tune) {
+    const needs = [
+      o.write && '--write',
+      o.tuneFromNotes && '--tune-from-notes',
+      o.tuneModel && '--tune-model',
+      o.tuneBackend && '--tune-backend',
+      o.folds !== undefined && '--folds',
+    ].find(Boolean);
+    return needs ? `${needs} goes with --tune` : undefined;
+  }
+  if (o.export || o.queue) return '--tune cannot be combined with --export or --queue';
+  if (o.versusModel || o.versusPrompt || o.versusStyle || o.versusBackend) {
+    return "--tune measures one judge (the pack's judge.md and its additions); drop the --versus-* flags";
+  }
+  if (o.judgePrompt) return "--tune tunes the pack's judge.md; drop --judge-prompt";
+  if (o.tuneFromNotes && (o.tuneModel || o.tuneBackend)) {
+    return '--tune-from-notes asks no model; drop --tune-model and --tune-backend';
+  }
+  return undefined;
+}
 
 export type CalibrateOptions = z.infer<typeof CalibrateOptionsSchema>;
 

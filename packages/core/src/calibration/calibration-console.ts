@@ -30,7 +30,8 @@ const flat = (text: string, max = 160) => {
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 };
 
-function rate(name: string, r: CountedRate): string {
+/** "TPR 8/8 = 100.0% (95% CI 67.6–100.0%)", or "TPR 0/0". */
+export function rate(name: string, r: CountedRate): string {
   if (r.n === 0) return `${name} 0/0`;
   return `${name} ${r.k}/${r.n} = ${percent(r.estimate)} (${formatInterval(r)})`;
 }

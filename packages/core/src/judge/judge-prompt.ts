@@ -49,14 +49,11 @@ function stepLines(text: string): string[] {
     .filter((line) => line !== '');
 }
 
-/** Reads a judge tuning file: RISEN headings, of which only Steps and Narrowing may appear. */
-export async function loadJudgeTuning(path: string, source: string): Promise<JudgeTuning> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new InputError(`cannot read judge prompt ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`);
-  }
+/**
+ * A judge tuning from its text: RISEN headings, of which only Steps and Narrowing may appear. `path` names
+ * the file in errors; a tuned judge.md is read this way before it is written, so a bad one never lands.
+ */
+export function parseJudgeTuning(text: string, path: string, source: string): JudgeTuning {
   const sections = parseRisenSections(text);
   const fixed = RISEN_PARTS.find((part) => !TUNABLE.includes(part) && sections[part] !== undefined);
   if (fixed) {
@@ -78,13 +75,30 @@ export async function loadJudgeTuning(path: string, source: string): Promise<Jud
   };
 }
 
+/** Reads a judge tuning file (see parseJudgeTuning). */
+export async function loadJudgeTuning(path: string, source: string): Promise<JudgeTuning> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new InputError(`cannot read judge prompt ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  }
+  return parseJudgeTuning(text, path, source);
+}
+
+/** Where a pack keeps its judge tuning, and the source name its prompt version carries. */
+export function packJudgeFile(pack: Pack): { path: string; source: string } {
+  const path = join(pack.root, 'judge.md');
+  return { path, source: `${pack.name}/${relative(pack.root, path)}` };
+}
+
 /** The pack's own `judge.md`, or undefined when it has none (core's judge prompt as it is). */
 export async function loadPackJudgeTuning(pack: Pack): Promise<JudgeTuning | undefined> {
-  const path = join(pack.root, 'judge.md');
+  const { path, source } = packJudgeFile(pack);
   try {
     await readFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
   }
-  return loadJudgeTuning(path, `${pack.name}/${relative(pack.root, path)}`);
+  return loadJudgeTuning(path, source);
 }
