@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import type { Case, Label, Pack } from '@evalpacks/core';
+import type { Case, Pack, PackLabel } from '@evalpacks/core';
 import {
   addToJudgeMd,
   checkTunedJudgeMd,
@@ -95,7 +95,7 @@ function connect(backend: Backend, model: string, choice: TuneChoice, store: Eva
  */
 export async function tuneJudge(
   choice: TuneChoice,
-  context: { pack: Pack; cases: Case[]; labels: Label[]; store: EvalStore },
+  context: { pack: Pack; cases: Case[]; labels: PackLabel[]; store: EvalStore },
 ): Promise<TuneResult> {
   const { pack, cases, store } = context;
   const { path, source } = packJudgeFile(pack);
@@ -107,7 +107,7 @@ export async function tuneJudge(
   const judge = judgeBackends.judge;
   if (!judge) throw new Error('calibrate --tune connected no judge');
   const concurrency = runConcurrency(choice.concurrency, choice.backendOptions, [choice.judgeBackend]);
-  const ask = (labels: Label[], tuning: JudgeTuning | undefined) =>
+  const ask = (labels: PackLabel[], tuning: JudgeTuning | undefined) =>
     judgeLabels({ pack, cases, labels, judge, style: choice.judgeStyle, tuning: tuning ?? null, concurrency });
 
   const baseline = await ask(context.labels, currentTuning);

@@ -1,13 +1,17 @@
 import type { JudgeAdditions } from '../../judge/judge-md-additions.ts';
+import { isPersonLabel } from '../../schema/label.ts';
 import type { Disagreement } from '../agreement.ts';
 import { outcomeWord, type TuneAnswer } from './tune-prompt.ts';
 
 /** Where a proposal's lines come from. */
 export type ProposalSource = 'model' | 'notes';
 
-/** The disagreements that can teach the judge: where people blamed the judge's verdict (not the agent or case). */
+/**
+ * The disagreements that can teach the judge: where people blamed the judge's verdict (not the agent or case),
+ * and every one on a starter label (a person's outcome with its note, written without a verdict to blame).
+ */
 export const judgeWrong = (disagreements: readonly Disagreement[]): Disagreement[] =>
-  disagreements.filter((d) => d.item.label.wrong === 'judge');
+  disagreements.filter((d) => isPersonLabel(d.item.label) || d.item.label.wrong === 'judge');
 
 const noteOf = (d: Disagreement) => d.item.label.note?.replace(/\s+/g, ' ').trim() ?? '';
 
