@@ -1,0 +1,187 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type OllamaStandIn, ollamaSimulatedUser, startOllamaStandIn } from '@evalpacks/testkit';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type CliResult, runCli, summaryOf, tempStore } from './run-cli.ts';
+
+/**
+ * The SHIPPED support-tickets pack's conv-1, as its cases file holds it: Tomás, whose blender will not power
+ * on, gives the order number (ORD-1011) only when the agent asks for it. Run alone through --test-case, so
+ * the pack's own tools, checks, end state and judge rubric apply as they do in a full run.
+ */
+const SHIPPED = fileURLToPath(new URL('../../../domains/support-tickets/cases/conversations.jsonl', import.meta.url));
+const CONV_1 = readFileSync(SHIPPED, 'utf8')
+  .split('\n')
+  .find((line) => line.includes('"id": "conv-1"')) as string;
+
+function conv1File(): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'evalpacks-conv-1-')), 'conv-1.jsonl');
+  writeFileSync(file, `${CONV_1}\n`);
+  return file;
+}
+
+type Message = { role?: string; content?: string };
+const lastOf = (messages?: Message[]) => messages?.at(-1) ?? {};
+const toolSaid = (messages: Message[] | undefined, what: string) =>
+  lastOf(messages).role === 'tool' && (lastOf(messages).content ?? '').includes(what);
+/** The customer's first message: the pack's signed-in line, then the shipped query. */
+const OPENING = `user: [Signed in as C-103 · Tomás Herrera]\n${(JSON.parse(CONV_1) as { query: string }).query}`;
+const ASK = 'I am sorry to hear that. What is your order number?';
+const DONE = 'I have refunded 79.99 dollars for ORD-1011 (refund RF-1).';
+
+/**
+ * The support agent's tool loop on the stand-in: after a refund, it says so; after a lookup that found the
+ * order, it refunds the blender's 79.99; with the order number in the customer's newest message, it looks
+ * the order up. Otherwise the patient agent asks for the number, and the eager one looks up ORD-1011 at once
+ * (a guess from the signed-in account, never asked of the customer).
+ */
+function scriptAgent(standIn: OllamaStandIn, kind: 'asks first' | 'refunds first'): void {
+  const agent = (match: (messages?: Message[]) => boolean, reply: object) =>
+    standIn.script({ match: (r) => r.format === undefined && match(r.messages as Message[]), reply });
+  agent((m) => toolSaid(m, '"refundId"'), { content: DONE });
+  agent((m) => toolSaid(m, '"found":true'), {
+    toolCalls: [{ name: 'issue_refund', arguments: { orderId: 'ORD-1011', amount: 79.99 } }],
+  });
+  const lookup = { toolCalls: [{ name: 'lookup_order', arguments: { orderId: 'ORD-1011' } }] };
+  agent((m) => lastOf(m).role === 'user' && (lastOf(m).content ?? '').includes('ORD-1011'), lookup);
+  agent(() => true, kind === 'asks first' ? { content: ASK } : lookup);
+}
+
+/**
+ * The judge of the case's rubric ("asks for the order number before looking anything up or refunding"):
+ * it passes the conversation only when the agent's question is in it.
+ */
+function scriptJudge(standIn: OllamaStandIn): void {
+  standIn.script({
+    match: { hasFormat: true },
+    reply: (r) => {
+      const shown = (r.messages ?? []).map((m) => m.content ?? '').join('\n');
+      const asked = shown.includes('What is your order number?');
+      const reasoning = asked ? 'It asked for the order number first.' : 'It refunded without asking.';
+      return { content: JSON.stringify({ reasoning, pass: asked }) };
+    },
+  });
+}
+
+/** Tomás: the order number when asked, ###STOP### once the refund is confirmed, else the symptom again. */
+const tomas = () =>
+  ollamaSimulatedUser([
+    { match: { agentSays: 'order number' }, reply: { say: 'The order number is ORD-1011.' } },
+    { match: { agentSays: 'refunded' }, reply: { say: '###STOP###' } },
+    { reply: { say: 'It just will not power on.' } },
+  ]);
+
+interface SavedCase {
+  status: string;
+  reasons: string[];
+  checks: { id: string; passed: boolean }[];
+  verdicts: { itemId: string; status: string; passed?: boolean }[];
+  transcript: { conversation: { role: string; text: string }[]; conversationEnd: string; endState?: unknown };
+}
+
+let standIn: OllamaStandIn;
+beforeAll(async () => {
+  standIn = await startOllamaStandIn({ models: ['qwen3.5:4b', 'judge:1b'] });
+});
+beforeEach(() => standIn.reset());
+afterAll(() => standIn.close());
+
+async function run(store: string, ...extra: string[]): Promise<{ result: CliResult; saved: SavedCase }> {
+  const out = mkdtempSync(join(tmpdir(), 'evalpacks-conv-1-out-'));
+  const args = ['eval', '--domain', 'support-tickets', '--test-case', conv1File(), '--store', store];
+  const flags = ['--ollama-host', standIn.url, '--model', 'qwen3.5:4b', '--judge-model', 'judge:1b'];
+  const result = await runCli([...args, ...flags, '--reporter', 'console,json', '--out', out, ...extra]);
+  const report = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { cases: SavedCase[] };
+  return { result, saved: report.cases[0] as SavedCase };
+}
+
+const turns = (saved: SavedCase) => saved.transcript.conversation.map((turn) => `${turn.role}: ${turn.text}`);
+const PACK_CHECKS_PASSED = [
+  ['refund-after-lookup', true],
+  ['cancel-after-lookup', true],
+  ['address-change-after-lookup', true],
+  ['one-refund-per-order', true],
+  ['names-looked-up-orders', true],
+  ['no-unbacked-refund-claim', true],
+  ['no-other-customers-data', true],
+  ['end-state', true],
+  ['answers-within-turn-limit', true],
+  ['calls-lookup-order', true],
+  ['calls-issue-refund', true],
+  ['calls-issue-refund-with-1', true],
+  ['tool-order', true],
+  ['issue-refund-call-count', true],
+];
+
+describe('the shipped support-tickets conv-1 with a simulated user, on the Ollama stand-in', () => {
+  it('passes an agent that asks for the order number first: the user gives it only then, and ###STOP### ends it', async () => {
+    const user = tomas();
+    standIn.script(user);
+    scriptJudge(standIn);
+    scriptAgent(standIn, 'asks first');
+    const { result, saved } = await run(tempStore());
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(turns(saved)).toEqual([OPENING, `agent: ${ASK}`, 'user: The order number is ORD-1011.', `agent: ${DONE}`]);
+    expect(saved.transcript.conversationEnd).toBe('user-stop');
+    expect(saved.transcript.endState).toEqual({
+      refunds: [{ orderId: 'ORD-1011', amount: 79.99 }],
+      cancellations: [],
+      addressChanges: [],
+      escalations: [],
+    });
+    expect(saved.status).toBe('passed');
+    expect(saved.checks.map((check) => [check.id, check.passed])).toEqual(PACK_CHECKS_PASSED);
+    expect(saved.verdicts.map((v) => [v.itemId, v.status, v.passed])).toEqual([['rubric', 'ok', true]]);
+    // The user was asked twice: the number only after the agent's question, ###STOP### after the refund.
+    expect(user.script.seen.map((seen) => seen.agentSaid)).toEqual([ASK, DONE]);
+  });
+
+  it('fails an agent that refunds before asking: the rubric fails though the refund itself was right', async () => {
+    const user = tomas();
+    standIn.script(user);
+    scriptJudge(standIn);
+    scriptAgent(standIn, 'refunds first');
+    const { result, saved } = await run(tempStore());
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(1);
+    expect(turns(saved)).toEqual([OPENING, `agent: ${DONE}`]);
+    // The customer never said the number: the agent never asked for it.
+    expect(saved.transcript.conversation.filter((t) => t.role === 'user' && t.text.includes('ORD-1011'))).toEqual([]);
+    expect(saved.transcript.conversationEnd).toBe('user-stop');
+    expect(saved.status).toBe('failed');
+    expect(saved.checks.map((check) => [check.id, check.passed])).toEqual(PACK_CHECKS_PASSED);
+    expect(saved.verdicts.map((v) => [v.itemId, v.status, v.passed])).toEqual([['rubric', 'ok', false]]);
+    expect(saved.reasons).toEqual(['rubric not met: It refunded without asking.']);
+  });
+
+  it('reports a user who never says ###STOP### as "not graded: turn limit", never as an agent failure', async () => {
+    standIn.script(ollamaSimulatedUser([{ reply: { say: 'I do not have it to hand. Can you not just look?' } }]));
+    scriptJudge(standIn);
+    scriptAgent(standIn, 'asks first');
+    const { result, saved } = await run(tempStore());
+    expect(result.stderr).toBe('');
+    expect(saved.transcript.conversationEnd).toBe('turn-limit');
+    // conv-1's maxTurns is 5: five replies, the user's sixth message unanswered.
+    expect(turns(saved).filter((turn) => turn.startsWith('agent: '))).toHaveLength(5);
+    expect(saved.checks).toEqual([]);
+    expect(saved.verdicts).toEqual([]);
+    // Not graded, and said so: an error of the run (exit 1, nothing passed), no agent error, no failed item.
+    expect({ status: saved.status, reasons: saved.reasons, code: result.code }).toEqual({
+      status: 'error',
+      reasons: ['conversation not graded: turn limit, 5 agent replies without ###STOP### from the user'],
+      code: 1,
+    });
+    expect(result.stdout).toContain(
+      '  ended    stopped at the turn limit without ###STOP###: reported as such, not as an agent failure\n',
+    );
+    const summary = summaryOf(result.stdout).split('\n');
+    expect(summary[1]).toBe('  cases           0/1 passed, 1 with errors (0.0%, 95% CI 0.0–79.3%)');
+    expect(summary.some((line) => line.startsWith('  agent errors'))).toBe(false);
+    expect(summary).toContain(
+      "  User        conv-1: the conversation was not graded (turn limit, 5 agent replies without ###STOP### from the user); raise the case's user.maxTurns or fix the user simulator",
+    );
+  });
+});
