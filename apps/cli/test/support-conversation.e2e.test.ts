@@ -184,4 +184,38 @@ describe('the shipped support-tickets conv-1 with a simulated user, on the Ollam
       "  User        conv-1: the conversation was not graded (turn limit, 5 agent replies without ###STOP### from the user); raise the case's user.maxTurns or fix the user simulator",
     );
   });
+
+  it("replays the whole conversation from the call cache on a second run, --offline too: the user's turns included", async () => {
+    standIn.script(tomas());
+    scriptJudge(standIn);
+    scriptAgent(standIn, 'asks first');
+    const store = tempStore();
+    const callsRow = (result: CliResult) =>
+      summaryOf(result.stdout)
+        .split('\n')
+        .find((l) => l.startsWith('  model calls'));
+    const first = await run(store);
+    expect(first.result.code).toBe(0);
+    // 4 agent calls (the question; the lookup, the refund and the reply), 2 user turns, 1 judge call.
+    expect(callsRow(first.result)).toBe('  model calls     7 made, 0 from the cache');
+    const served = standIn.chatCalls().length;
+    expect(served).toBe(7);
+
+    const again = await run(store);
+    expect(callsRow(again.result)).toBe('  model calls     0 made, 7 from the cache');
+    const offline = await run(store, '--offline');
+    expect(offline.result.stderr).toBe('');
+    expect(offline.result.code).toBe(0);
+    expect(callsRow(offline.result)).toBe('  model calls     0 made, 7 from the cache, 0 answers from sample fixtures');
+    expect(standIn.chatCalls()).toHaveLength(served);
+    for (const replay of [again, offline]) {
+      expect(replay.saved.transcript.conversation).toEqual(first.saved.transcript.conversation);
+      expect(replay.saved.status).toBe('passed');
+    }
+
+    // --no-cache samples every turn afresh, the user's included.
+    const fresh = await run(store, '--no-cache');
+    expect(callsRow(fresh.result)).toBe('  model calls     7 made, 0 from the cache');
+    expect(standIn.chatCalls()).toHaveLength(served + 7);
+  });
 });
