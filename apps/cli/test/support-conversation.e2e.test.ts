@@ -1,77 +1,13 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type OllamaStandIn, ollamaSimulatedUser, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CliResult, runCli, summaryOf, tempStore } from './run-cli.ts';
+import { ASK, CONV_1_RULES, conv1File, DONE, OPENING, onOllama, scriptAgent, scriptJudge } from './support-conv-1.ts';
 
-/**
- * The SHIPPED support-tickets pack's conv-1, as its cases file holds it: Tomás, whose blender will not power
- * on, gives the order number (ORD-1011) only when the agent asks for it. Run alone through --test-case, so
- * the pack's own tools, checks, end state and judge rubric apply as they do in a full run.
- */
-const SHIPPED = fileURLToPath(new URL('../../../domains/support-tickets/cases/conversations.jsonl', import.meta.url));
-const CONV_1 = readFileSync(SHIPPED, 'utf8')
-  .split('\n')
-  .find((line) => line.includes('"id": "conv-1"')) as string;
-
-function conv1File(): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'evalpacks-conv-1-')), 'conv-1.jsonl');
-  writeFileSync(file, `${CONV_1}\n`);
-  return file;
-}
-
-type Message = { role?: string; content?: string };
-const lastOf = (messages?: Message[]) => messages?.at(-1) ?? {};
-const toolSaid = (messages: Message[] | undefined, what: string) =>
-  lastOf(messages).role === 'tool' && (lastOf(messages).content ?? '').includes(what);
-/** The customer's first message: the pack's signed-in line, then the shipped query. */
-const OPENING = `user: [Signed in as C-103 · Tomás Herrera]\n${(JSON.parse(CONV_1) as { query: string }).query}`;
-const ASK = 'I am sorry to hear that. What is your order number?';
-const DONE = 'I have refunded 79.99 dollars for ORD-1011 (refund RF-1).';
-
-/**
- * The support agent's tool loop on the stand-in: after a refund, it says so; after a lookup that found the
- * order, it refunds the blender's 79.99; with the order number in the customer's newest message, it looks
- * the order up. Otherwise the patient agent asks for the number, and the eager one looks up ORD-1011 at once
- * (a guess from the signed-in account, never asked of the customer).
- */
-function scriptAgent(standIn: OllamaStandIn, kind: 'asks first' | 'refunds first'): void {
-  const agent = (match: (messages?: Message[]) => boolean, reply: object) =>
-    standIn.script({ match: (r) => r.format === undefined && match(r.messages as Message[]), reply });
-  agent((m) => toolSaid(m, '"refundId"'), { content: DONE });
-  agent((m) => toolSaid(m, '"found":true'), {
-    toolCalls: [{ name: 'issue_refund', arguments: { orderId: 'ORD-1011', amount: 79.99 } }],
-  });
-  const lookup = { toolCalls: [{ name: 'lookup_order', arguments: { orderId: 'ORD-1011' } }] };
-  agent((m) => lastOf(m).role === 'user' && (lastOf(m).content ?? '').includes('ORD-1011'), lookup);
-  agent(() => true, kind === 'asks first' ? { content: ASK } : lookup);
-}
-
-/**
- * The judge of the case's rubric ("asks for the order number before looking anything up or refunding"):
- * it passes the conversation only when the agent's question is in it.
- */
-function scriptJudge(standIn: OllamaStandIn): void {
-  standIn.script({
-    match: { hasFormat: true },
-    reply: (r) => {
-      const shown = (r.messages ?? []).map((m) => m.content ?? '').join('\n');
-      const asked = shown.includes('What is your order number?');
-      const reasoning = asked ? 'It asked for the order number first.' : 'It refunded without asking.';
-      return { content: JSON.stringify({ reasoning, pass: asked }) };
-    },
-  });
-}
-
-/** Tomás: the order number when asked, ###STOP### once the refund is confirmed, else the symptom again. */
-const tomas = () =>
-  ollamaSimulatedUser([
-    { match: { agentSays: 'order number' }, reply: { say: 'The order number is ORD-1011.' } },
-    { match: { agentSays: 'refunded' }, reply: { say: '###STOP###' } },
-    { reply: { say: 'It just will not power on.' } },
-  ]);
+/** Tomás on the Ollama stand-in. */
+const tomas = () => ollamaSimulatedUser(CONV_1_RULES);
 
 interface SavedCase {
   status: string;
@@ -119,8 +55,8 @@ describe('the shipped support-tickets conv-1 with a simulated user, on the Ollam
   it('passes an agent that asks for the order number first: the user gives it only then, and ###STOP### ends it', async () => {
     const user = tomas();
     standIn.script(user);
-    scriptJudge(standIn);
-    scriptAgent(standIn, 'asks first');
+    scriptJudge(onOllama(standIn));
+    scriptAgent(onOllama(standIn), 'asks first');
     const { result, saved } = await run(tempStore());
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -142,8 +78,8 @@ describe('the shipped support-tickets conv-1 with a simulated user, on the Ollam
   it('fails an agent that refunds before asking: the rubric fails though the refund itself was right', async () => {
     const user = tomas();
     standIn.script(user);
-    scriptJudge(standIn);
-    scriptAgent(standIn, 'refunds first');
+    scriptJudge(onOllama(standIn));
+    scriptAgent(onOllama(standIn), 'refunds first');
     const { result, saved } = await run(tempStore());
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
@@ -159,8 +95,8 @@ describe('the shipped support-tickets conv-1 with a simulated user, on the Ollam
 
   it('reports a user who never says ###STOP### as "not graded: turn limit", never as an agent failure', async () => {
     standIn.script(ollamaSimulatedUser([{ reply: { say: 'I do not have it to hand. Can you not just look?' } }]));
-    scriptJudge(standIn);
-    scriptAgent(standIn, 'asks first');
+    scriptJudge(onOllama(standIn));
+    scriptAgent(onOllama(standIn), 'asks first');
     const { result, saved } = await run(tempStore());
     expect(result.stderr).toBe('');
     expect(saved.transcript.conversationEnd).toBe('turn-limit');
@@ -187,8 +123,8 @@ describe('the shipped support-tickets conv-1 with a simulated user, on the Ollam
 
   it("replays the whole conversation from the call cache on a second run, --offline too: the user's turns included", async () => {
     standIn.script(tomas());
-    scriptJudge(standIn);
-    scriptAgent(standIn, 'asks first');
+    scriptJudge(onOllama(standIn));
+    scriptAgent(onOllama(standIn), 'asks first');
     const store = tempStore();
     const callsRow = (result: CliResult) =>
       summaryOf(result.stdout)
