@@ -1,6 +1,8 @@
 import type { UserSimulatorPort } from '@evalpacks/core/runner';
 import { describe, expect, it } from 'vitest';
 import { Budget } from '../src/cost/budget.ts';
+import { spentSoFar } from '../src/cost/spent-so-far.ts';
+import { storedCost } from '../src/cost/stored-cost.ts';
 
 const prices = {
   priceOf: ({ model }: { model: string }) => (model === 'unpriced' ? undefined : { input: 1, output: 10 }),
@@ -43,5 +45,18 @@ describe('--max-cost and the simulated user', () => {
     expect(() => budget.meter({ agent, user: userSaying('unpriced') })).toThrow(
       "--max-cost needs a price for ollama model 'unpriced'; add it to prices.json or drop --max-cost",
     );
+  });
+
+  it("starts a resumed run's budget from what its saved results cost, the user's turns included", () => {
+    const priceOf = (ref: { model: string }) =>
+      ref.model === 'u' ? { input: 10, output: 50 } : ref.model === 'a' ? { input: 1, output: 2 } : undefined;
+    const costOf = storedCost(priceOf, { backend: 'ollama', model: 'a' }, undefined, { backend: 'ollama', model: 'u' });
+    const usage = {
+      agent: { input: 1_000_000, output: 500_000 },
+      judge: { input: 0, output: 0 },
+      user: { input: 20_000, output: 4_000 },
+    };
+    // Agent $1 + $1; the judge unpriced (0); the user 20,000 x $10 + 4,000 x $50 per million = $0.40.
+    expect(spentSoFar(usage, costOf)).toBeCloseTo(2.4, 10);
   });
 });

@@ -188,13 +188,13 @@ describe('a simulated conversation', () => {
     expect(result?.checks).toEqual([]);
     expect(result?.status).toBe('error');
     expect(result?.reasons).toEqual([
-      'conversation not graded: it reached its limit of 2 agent replies without the user ending it (###STOP###)',
+      'conversation not graded: turn limit, 2 agent replies without ###STOP### from the user',
     ]);
     expect(suggestionsFor(run)).toEqual([
       {
         target: 'user',
         caseId: 'refund',
-        text: "the conversation was not graded (it reached its limit of 2 agent replies without the user ending it (###STOP###)); raise the case's user.maxTurns or fix the user simulator",
+        text: "the conversation was not graded (turn limit, 2 agent replies without ###STOP### from the user); raise the case's user.maxTurns or fix the user simulator",
       },
     ]);
   });

@@ -123,19 +123,24 @@ export function selectCasesSavedAfter(db: Database.Database, runId: number, afte
   return describe(db, runId, rows);
 }
 
-/** What one case cost per epoch in US dollars (agent and judge); an epoch whose price is unknown is left out. */
+/**
+ * What one case cost per epoch in US dollars (agent, judge and a conversation's simulated user); an epoch
+ * whose price is unknown is left out.
+ */
 export function selectCaseCosts(db: Database.Database, runId: number, caseId: string): Map<number, number> {
   const rows = db
     .prepare(
       `SELECT t.epoch, t.cost_usd AS agent,
               (SELECT sum(v.cost_usd) FROM verdicts v
-               WHERE v.run_id = t.run_id AND v.case_id = t.case_id AND v.epoch = t.epoch) AS judge
+               WHERE v.run_id = t.run_id AND v.case_id = t.case_id AND v.epoch = t.epoch) AS judge,
+              json_extract(t.conversation_json, '$.userCostUsd') AS user
        FROM transcripts t WHERE t.run_id = ? AND t.case_id = ?`,
     )
-    .all(runId, caseId) as { epoch: number; agent: number | null; judge: number | null }[];
+    .all(runId, caseId) as { epoch: number; agent: number | null; judge: number | null; user: number | null }[];
   const costs = new Map<number, number>();
   for (const row of rows) {
-    if (row.agent !== null || row.judge !== null) costs.set(row.epoch, (row.agent ?? 0) + (row.judge ?? 0));
+    if (row.agent === null && row.judge === null && row.user === null) continue;
+    costs.set(row.epoch, (row.agent ?? 0) + (row.judge ?? 0) + (row.user ?? 0));
   }
   return costs;
 }

@@ -2,8 +2,11 @@ import type { CaseResult, TokenUsage } from '@evalpacks/core';
 import type Database from 'better-sqlite3';
 import { preparedOnce } from './prepared-once.ts';
 
-/** Prices the tokens of the run's agent or judge in US dollars; undefined when unknown. Local models cost 0. */
-export type CostOf = (role: 'agent' | 'judge', usage: TokenUsage) => number | undefined;
+/**
+ * Prices the tokens of the run's agent, judge or simulated user in US dollars; undefined when unknown.
+ * Local models cost 0.
+ */
+export type CostOf = (role: 'agent' | 'judge' | 'user', usage: TokenUsage) => number | undefined;
 
 /** The statements a save runs, prepared once per database: preparing them on every save cost more than the insert. */
 interface SaveStatements {
@@ -35,11 +38,16 @@ const saveStatements = preparedOnce(
   }),
 );
 
-/** A conversation case's own fields as one JSON column; null for a one-message case. */
-function conversationJson(transcript: CaseResult['transcript']): string | null {
+/**
+ * A conversation case's own fields as one JSON column; null for a one-message case. The simulated user's
+ * cost is kept beside its tokens (`userCostUsd`), as the agent's is in its column and the judge's in each
+ * verdict's: the run's recorded cost sums all three.
+ */
+function conversationJson(transcript: CaseResult['transcript'], costOf: CostOf): string | null {
   const { conversation, conversationEnd, userError, userUsage } = transcript;
   if (conversation === undefined) return null;
-  return JSON.stringify({ conversation, conversationEnd, userError, userUsage });
+  const userCostUsd = userUsage && costOf('user', userUsage);
+  return JSON.stringify({ conversation, conversationEnd, userError, userUsage, userCostUsd });
 }
 
 /**
@@ -87,7 +95,7 @@ export function insertCaseResult(
       transcript.thinking ?? null,
       transcript.promptTruncatedTo ?? null,
       transcript.endState === undefined ? null : JSON.stringify(transcript.endState),
-      conversationJson(transcript),
+      conversationJson(transcript, costOf),
     );
     result.verdicts.forEach((verdict, position) => {
       statements.verdict.run(

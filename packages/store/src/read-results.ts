@@ -18,6 +18,8 @@ import {
 export interface SavedUsage {
   agent: TokenUsage;
   judge: TokenUsage;
+  /** A conversation's simulated user, over the run's conversations (0 without any). */
+  user: TokenUsage;
 }
 
 const RESULTS_FROM = 'FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)';
@@ -63,7 +65,9 @@ const readStatements = preparedOnce(
     keys: db.prepare('SELECT case_id AS caseId, epoch FROM case_results WHERE run_id = ? ORDER BY rowid'),
     usage: db.prepare(
       `SELECT coalesce(sum(t.input_tokens), 0) AS agentInput, coalesce(sum(t.output_tokens), 0) AS agentOutput,
-         coalesce(sum(c.judge_input_tokens), 0) AS judgeInput, coalesce(sum(c.judge_output_tokens), 0) AS judgeOutput
+         coalesce(sum(c.judge_input_tokens), 0) AS judgeInput, coalesce(sum(c.judge_output_tokens), 0) AS judgeOutput,
+         coalesce(sum(json_extract(t.conversation_json, '$.userUsage.input')), 0) AS userInput,
+         coalesce(sum(json_extract(t.conversation_json, '$.userUsage.output')), 0) AS userOutput
        FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch) WHERE c.run_id = ?`,
     ),
   }),
@@ -139,11 +143,12 @@ export function selectResultKeys(db: Database.Database, runId: number): { caseId
 /** The tokens a run's saved results used, per role, summed in the store (no result is read). */
 export function selectSavedUsage(db: Database.Database, runId: number): SavedUsage {
   const row = readStatements(db).usage.get(runId) as Record<
-    'agentInput' | 'agentOutput' | 'judgeInput' | 'judgeOutput',
+    'agentInput' | 'agentOutput' | 'judgeInput' | 'judgeOutput' | 'userInput' | 'userOutput',
     number
   >;
   return {
     agent: { input: row.agentInput, output: row.agentOutput },
     judge: { input: row.judgeInput, output: row.judgeOutput },
+    user: { input: row.userInput, output: row.userOutput },
   };
 }

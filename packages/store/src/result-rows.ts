@@ -130,10 +130,12 @@ export function transcriptFromRow(row: TranscriptRow): Transcript {
   if (row.prompt_truncated_to !== null) transcript.promptTruncatedTo = row.prompt_truncated_to;
   if (row.end_state_json !== null) transcript.endState = JSON.parse(row.end_state_json) as unknown;
   if (row.conversation_json !== null) {
-    Object.assign(
-      transcript,
-      stored<Pick<Transcript, 'conversation' | 'conversationEnd' | 'userError' | 'userUsage'>>(row.conversation_json),
-    );
+    // Its transcript fields only: the column also holds the user's recorded cost (userCostUsd).
+    const { conversation, conversationEnd, userError, userUsage } = stored<
+      Pick<Transcript, 'conversation' | 'conversationEnd' | 'userError' | 'userUsage'>
+    >(row.conversation_json);
+    const fields = { conversation, conversationEnd, userError, userUsage };
+    for (const [key, value] of Object.entries(fields)) if (value !== undefined) transcript[key] = value;
   }
   return transcript as unknown as Transcript;
 }

@@ -53,7 +53,9 @@ export function selectRunPage(db: Database.Database, filter: RunFilter): RunPage
          (SELECT count(*) FROM case_results c WHERE c.run_id = runs.id AND c.status = 'passed') AS passed,
          (SELECT count(*) FROM case_results c WHERE c.run_id = runs.id AND c.status = 'error') AS errors,
          (SELECT sum(cost_usd) FROM transcripts t WHERE t.run_id = runs.id) AS agent_cost,
-         (SELECT sum(cost_usd) FROM verdicts v WHERE v.run_id = runs.id) AS judge_cost
+         (SELECT sum(cost_usd) FROM verdicts v WHERE v.run_id = runs.id) AS judge_cost,
+         (SELECT sum(json_extract(t.conversation_json, '$.userCostUsd')) FROM transcripts t
+          WHERE t.run_id = runs.id AND t.conversation_json IS NOT NULL) AS user_cost
        FROM runs ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`,
     )
     .all(...params, filter.limit, filter.offset) as (RunRow & {
@@ -62,18 +64,19 @@ export function selectRunPage(db: Database.Database, filter: RunFilter): RunPage
     errors: number;
     agent_cost: number | null;
     judge_cost: number | null;
+    user_cost: number | null;
   })[];
   const matching = (db.prepare(`SELECT count(*) AS n FROM runs ${sql}`).get(...params) as { n: number }).n;
   return {
     matching,
     runs: rows.map((row) => {
-      const known = row.agent_cost !== null || row.judge_cost !== null;
+      const known = row.agent_cost !== null || row.judge_cost !== null || row.user_cost !== null;
       return {
         ...runFromRow(row),
         total: row.total,
         passed: row.passed,
         errors: row.errors,
-        ...(known && { costUsd: (row.agent_cost ?? 0) + (row.judge_cost ?? 0) }),
+        ...(known && { costUsd: (row.agent_cost ?? 0) + (row.judge_cost ?? 0) + (row.user_cost ?? 0) }),
       };
     }),
   };

@@ -75,10 +75,12 @@ describe('reading a run back one result at a time', () => {
         { input: 0, output: 0 },
       );
     const usage = store.savedUsage(1);
-    expect(usage).toEqual({ agent: sum('agent'), judge: sum('judge') });
+    // No conversation among them: no simulated user's tokens.
+    expect(usage).toEqual({ agent: sum('agent'), judge: sum('judge'), user: { input: 0, output: 0 } });
     expect(usage.agent.input).toBeGreaterThan(0);
     expect(usage.judge.input).toBeGreaterThan(0);
-    expect(store.savedUsage(3)).toEqual({ agent: { input: 0, output: 0 }, judge: { input: 0, output: 0 } });
+    const none = { input: 0, output: 0 };
+    expect(store.savedUsage(3)).toEqual({ agent: none, judge: none, user: none });
     store.close();
   });
 });

@@ -13,7 +13,7 @@ function seeded(): string {
   const path = tempStorePath();
   const store = EvalStore.open(path);
   const first = store.beginRun(runMeta({ epochs: 2 }));
-  const cost = (role: 'agent' | 'judge') => (role === 'agent' ? 0.01 : 0.002);
+  const cost = (role: 'agent' | 'judge' | 'user') => (role === 'agent' ? 0.01 : 0.002);
   for (const epoch of [0, 1]) {
     store.saveCaseResult(first.id, withAnswer('a', epoch, 'passed', 'all fine'), cost);
     store.saveCaseResult(first.id, withAnswer('b', epoch, 'failed', 'missed the 50% discount'), cost);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { ModelRef } from '@evalpacks/core';
 import {
   type CaseRecord,
   caseRecord,
@@ -24,7 +25,7 @@ import { onInterrupt } from '../persistence/interrupts.ts';
 import { type MergePack, mergePack } from '../persistence/merge-pack.ts';
 import { type MergedRun, mergeShards, type ShardRun } from '../persistence/merge-shards.ts';
 import { readResultsFile, resultsRecord } from '../persistence/results-file.ts';
-import { storedSplit } from '../persistence/run-config.ts';
+import { RunConfigSchema, storedSplit } from '../persistence/run-config.ts';
 import { checkedConfig } from '../persistence/shard-record.ts';
 import { reportPlan } from '../run/eval-plan.ts';
 import { planPolicy } from '../run/policy.ts';
@@ -99,6 +100,12 @@ function joinedMeta(merged: MergedRun, { flags: packFlags }: MergePack): MergedR
   return { ...merged.meta, config: { ...merged.meta.config, flags: { ...flags, ...packFlags } } };
 }
 
+/** The shards' simulated user (their stored config's), priced as the third role; none without conversations. */
+function userOf(meta: RunMeta): ModelRef | undefined {
+  const user = RunConfigSchema.shape.user.safeParse(meta.config.user).data;
+  return user && { backend: user.backend, model: user.model };
+}
+
 /** Lets a signal in between writes: every this many milliseconds of writing, the event loop turns once. */
 const YIELD_MS = 50;
 
@@ -110,7 +117,7 @@ const YIELD_MS = 50;
  */
 async function record(store: EvalStore, merged: MergedRun, meta: RunMeta, grading: GradeOptions) {
   const prices = await loadPrices();
-  const costOf = storedCost(prices.priceOf, meta.agent, meta.judge);
+  const costOf = storedCost(prices.priceOf, meta.agent, meta.judge, userOf(meta));
   return store.inOneTransaction(async () => {
     const run = store.beginRun(meta, thisProcess());
     const share = recordSharing();
@@ -183,7 +190,7 @@ async function mergeInto(merged: MergedRun, given: MergeOptions, io: CommandIo):
     output.line(`run    ${runId} · ${shortPath(outPath)}`);
     output.line('');
     return await finishRun({
-      run: { ...result, cases },
+      run: { ...result, ...(userOf(meta) && { user: userOf(meta) }), cases },
       grade,
       // As eval's: the file reports read the joined run's results back from the store, a case at a time.
       results: () => storedResults(store, runId, cases),

@@ -1,10 +1,7 @@
 import type { ModelRef, TokenUsage } from '@evalpacks/core';
 import { costOf, type PriceLookup } from '@evalpacks/core/report';
 
-/**
- * A role's tokens at list price, unknown without one. The store's CostOf asks for the agent and the judge;
- * this one also prices the simulated user of conversation cases, and passes wherever a CostOf is asked.
- */
+/** A role's tokens at list price (agent, judge or a conversation's simulated user), unknown without one. */
 export type RoleCostOf = (role: 'agent' | 'judge' | 'user', usage: TokenUsage) => number | undefined;
 
 /** What the store records as each role's cost: list price of the tokens, unknown without a price. */

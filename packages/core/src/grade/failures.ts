@@ -45,7 +45,8 @@ export interface Graded {
 export function ungradedConversation(transcript: Transcript): string | undefined {
   if (transcript.conversationEnd === 'turn-limit') {
     const replies = transcript.conversation?.filter((turn) => turn.role === 'agent').length ?? 0;
-    return `it reached its limit of ${replies} agent replies without the user ending it (###STOP###)`;
+    // "turn limit" first: the words a reader scans the reasons for, then the figures.
+    return `turn limit, ${replies} agent replies without ###STOP### from the user`;
   }
   if (transcript.conversationEnd === 'user-error') return `user simulator error: ${transcript.userError ?? 'unknown'}`;
   return undefined;

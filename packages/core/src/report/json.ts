@@ -106,6 +106,7 @@ export function* jsonReportParts(
     variant: run.variant,
     agent: run.agent,
     judge: run.judge,
+    user: run.user,
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
     cases: [],

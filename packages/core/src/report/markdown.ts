@@ -6,6 +6,7 @@ import { correctedRows } from './corrected-rows.ts';
 import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
 import { itemsNotJudged } from './standing-words.ts';
 import { passKRows } from './summary-block.ts';
+import { tokenLine } from './summary-rows.ts';
 import { visible } from './visible.ts';
 
 export interface MarkdownReportOptions {
@@ -95,8 +96,7 @@ export function* markdownReportParts(
   yield line(
     `Structural ${s.structural.passed}/${s.structural.total} checks passed · findings ${s.findings.passed}/` +
       `${s.findings.judged} caught (${s.findings.total - s.findings.judged} not judged) · ${s.falsePositives} false positives · ${s.judgeErrors} judge errors · ` +
-      `tokens: agent ${s.agentTokens.input} in / ${s.agentTokens.output} out, judge ${s.judgeTokens.input} in / ` +
-      `${s.judgeTokens.output} out`,
+      `tokens: ${tokenLine(s)}`,
   );
   yield line('');
   const passK = passKRows(grade);

@@ -15,6 +15,8 @@ import { visible } from './visible.ts';
 export interface SummaryFacts {
   agent: ModelRef;
   judge?: ModelRef;
+  /** The simulated user of conversation cases: priced on the cost row as a third role. */
+  user?: ModelRef;
 }
 
 export interface SummaryOptions {
@@ -114,6 +116,7 @@ export function printSummary(out: Out, grade: GradeSummary, facts: SummaryFacts,
   const models = {
     agent: { backend: visible(facts.agent.backend), model: visible(facts.agent.model) },
     ...(facts.judge && { judge: { backend: visible(facts.judge.backend), model: visible(facts.judge.model) } }),
+    ...(facts.user && { user: { backend: visible(facts.user.backend), model: visible(facts.user.model) } }),
   };
   const totals = grade.figures.totals;
   if (options.repeated) overEpochs(row, out, c, grade);

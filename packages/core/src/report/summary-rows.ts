@@ -14,7 +14,7 @@ export function tokenLine(s: Pick<RunSummary, 'agentTokens' | 'judgeTokens' | 'u
 
 /** The rows after tokens in both summaries: the cost when prices are known, retries when there were any. */
 export function spendRows(
-  models: { agent: ModelRef; judge?: ModelRef },
+  models: { agent: ModelRef; judge?: ModelRef; user?: ModelRef },
   totals: RunSummary,
   priceOf?: PriceLookup,
 ): [string, string][] {

@@ -1,6 +1,7 @@
 import { findCacheMiss } from '../cache/model-calls.ts';
 import { InfrastructureError } from '../errors/infrastructure-error.ts';
 import { InputError } from '../errors/input-error.ts';
+import type { Gate } from '../judge/judge-item.ts';
 import type { AgentPort, AgentRequest, UserSimulatorPort, UserTurn } from '../ports/backend-ports.ts';
 import { redactUrls } from '../redact/redact-url.ts';
 import type { ConversationEnd, ConversationTurn, TokenUsage, Transcript } from '../schema/transcript.ts';
@@ -22,6 +23,14 @@ export interface ConversationRequest {
   agent: AgentPort;
   /** The first turn's request: `input` is the case's input, the user's first message. */
   first: Omit<AgentRequest, 'conversation' | 'onCallSent'>;
+  /** The agent's answer to `first`, made by the caller in its own slot of the pool (where it asks shouldStart). */
+  opening: Transcript;
+  /**
+   * The run's pool: every later model call (each agent turn, each simulated-user turn) takes a slot of its
+   * own and gives it back, so `--concurrency 1` never has two calls in flight and a long conversation does not
+   * hold a slot while another role talks. A script's lines are no model call and take none.
+   */
+  gate: Gate;
   user: UserBlock;
   userSimulator?: UserSimulatorPort;
   /** Characters kept of each agent reply (the run's answer cap), so a runaway turn cannot bloat the store. */
@@ -108,18 +117,19 @@ async function nextUserTurn(
   }
   // Checked before the first agent call too (startConversation); kept here so the type narrows honestly.
   if (!request.userSimulator || !user.simulated) throw new MissingUserSimulatorError(first.caseId);
-  return request.userSimulator.next({
-    caseId: first.caseId,
-    epoch: first.epoch,
-    user: user.simulated,
-    conversation: conversation.map((turn) => ({ ...turn })),
-  });
+  const { userSimulator } = request;
+  const simulated = user.simulated;
+  const so = conversation.map((turn) => ({ ...turn }));
+  return request.gate(() =>
+    userSimulator.next({ caseId: first.caseId, epoch: first.epoch, user: simulated, conversation: so }),
+  );
 }
 
 /** An agent turn after the first, with the turns so far; a failure becomes that turn's error, the conversation kept. */
 async function agentTurn(request: ConversationRequest, input: string, so: ConversationTurn[]): Promise<Transcript> {
   try {
-    return await request.agent.run({ ...request.first, input, conversation: so.map((turn) => ({ ...turn })) });
+    const conversation = so.map((turn) => ({ ...turn }));
+    return await request.gate(() => request.agent.run({ ...request.first, input, conversation }));
   } catch (error) {
     if (error instanceof InfrastructureError) throw error;
     const miss = findCacheMiss(error);
@@ -129,7 +139,7 @@ async function agentTurn(request: ConversationRequest, input: string, so: Conver
 }
 
 /**
- * Runs a conversation case: the agent answers the case's input, then the user (the script's next line, or
+ * Runs a conversation case on from the agent's answer to the case's input (`opening`): the user (the script's next line, or
  * the simulated user) and the agent take turns until the script runs out ('script-end'), the user says
  * ###STOP### ('user-stop'), the agent has given `maxTurns` replies and the user still goes on
  * ('turn-limit'), the user breaks the protocol ('user-error') or the agent fails ('agent-error'). The
@@ -139,8 +149,7 @@ async function agentTurn(request: ConversationRequest, input: string, so: Conver
  * written for the case) is that conversation: nothing more is asked of anyone.
  */
 export async function runConversation(request: ConversationRequest): Promise<Transcript> {
-  const { agent, first, user } = request;
-  const opening = await agent.run({ ...first });
+  const { first, user, opening } = request;
   if (opening.conversation !== undefined) return opening;
   const run = new ConversationTranscript(first.input, request.maxReplyChars, user.simulated !== undefined);
   run.agentReplied(opening);

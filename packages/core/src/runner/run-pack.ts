@@ -20,7 +20,7 @@ import { type Environment, snapshotOf } from '../tools/environment.ts';
 import type { AdaptiveConcurrency } from './adaptive-concurrency.ts';
 import { type AgentPhase, CASE_WINDOW, runInWindows } from './case-window.ts';
 import { errorMessage, failedAgentTranscript } from './failed-transcript.ts';
-import { MissingUserSimulatorError, runConversation } from './run-conversation.ts';
+import { type ConversationRequest, MissingUserSimulatorError, runConversation } from './run-conversation.ts';
 
 export interface RunOptions {
   pack: Pack;
@@ -34,7 +34,10 @@ export interface RunOptions {
   userSimulator?: UserSimulatorPort;
   /** Omit for a structural-only run: no judge call is made. */
   judge?: JudgePort;
-  /** Model calls in flight at once, shared by agent and judge calls across all cases. */
+  /**
+   * Model calls in flight at once, shared by every call across all cases: each agent turn, each simulated-user
+   * turn and each judge call takes a slot while it is in flight (a conversation holds none between its turns).
+   */
   concurrency: number;
   /** When given, the pool follows its limit (lowered on throttling, raised as calls succeed) up to `concurrency`. */
   adaptive?: AdaptiveConcurrency;
@@ -95,16 +98,17 @@ async function runCase(
   phase: AgentPhase,
 ): Promise<CaseResult | undefined> {
   const { pack, agent, judge } = options;
-  let transcript: Transcript;
+  let transcript: Transcript | undefined;
   let environment: Environment | undefined;
   try {
+    let first: ConversationRequest['first'] | undefined;
     const started = await gate(async () => {
       if (options.shouldStart?.() === false) return undefined;
       // Made here, per case run and once it has a slot, so no two cases or epochs share tool state and
       // a 30,000-result run does not hold 30,000 sets of tools while it waits.
       environment = pack.environment?.();
       const tools = environment ? environment.tools : pack.tools?.();
-      const first = {
+      first = {
         caseId: testCase.id,
         epoch,
         systemPrompt: options.variant.text,
@@ -112,25 +116,29 @@ async function runCase(
         maxTurns: options.maxTurns ?? 6,
         ...(tools && tools.length > 0 && { tools }),
       };
-      if (testCase.user) {
-        // One environment for the whole conversation: its tools' state carries over from turn to turn.
-        const { userSimulator } = options;
-        const maxReplyChars = options.maxAnswerChars ?? MAX_ANSWER_CHARS;
-        return runConversation({
-          agent,
-          first,
-          user: testCase.user,
-          maxReplyChars,
-          ...(userSimulator && { userSimulator }),
-        });
-      }
+      // A conversation's opening turn is one call like any case's; its later turns queue for slots of their own.
+      if (testCase.user) return agent.run({ ...first });
       return agent.run({ ...first, ...(!first.tools && { onCallSent: phase.agentOver }) });
     });
+    if (started !== undefined && testCase.user && first) {
+      // One environment for the whole conversation: its tools' state carries over from turn to turn.
+      const { userSimulator } = options;
+      const maxReplyChars = options.maxAnswerChars ?? MAX_ANSWER_CHARS;
+      transcript = await runConversation({
+        agent,
+        first,
+        opening: started,
+        gate,
+        user: testCase.user,
+        maxReplyChars,
+        ...(userSimulator && { userSimulator }),
+      });
+    }
     if (started === undefined) {
       phase.agentOver();
       return undefined;
     }
-    transcript = capAnswer(started, options.maxAnswerChars ?? MAX_ANSWER_CHARS);
+    transcript = capAnswer(transcript ?? started, options.maxAnswerChars ?? MAX_ANSWER_CHARS);
   } catch (error) {
     if (error instanceof InfrastructureError || error instanceof MissingUserSimulatorError) throw error;
     transcript = failedAgentTranscript(testCase.input, agent.model, errorMessage(error));
@@ -243,6 +251,9 @@ async function runRemaining(options: RunOptions, done: Map<string, CaseRecord>, 
     variant: options.variant.name,
     agent: { backend: options.agent.backend, model: options.agent.model },
     ...(options.judge ? { judge: { backend: options.judge.backend, model: options.judge.model } } : {}),
+    ...(options.userSimulator && {
+      user: { backend: options.userSimulator.backend, model: options.userSimulator.model },
+    }),
     startedAt,
     finishedAt: new Date().toISOString(),
     cases: results.filter((result) => result !== undefined),

@@ -30,6 +30,8 @@ export const RunResultSchema = z.object({
   agent: ModelRefSchema,
   /** Absent when the run made no judge calls (structural-only). */
   judge: ModelRefSchema.optional(),
+  /** The simulated user of its conversation cases; absent when the run had none (see UserSimulatorPort). */
+  user: ModelRefSchema.optional(),
   startedAt: z.string(),
   finishedAt: z.string(),
   cases: z.array(CaseResultSchema),
