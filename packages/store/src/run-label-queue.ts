@@ -29,17 +29,16 @@ export const labelRefOf = (label: Label): LabelRef => ({
 export type ResolvedLabels = Map<string, string[]>;
 
 /**
- * The verdicts of `items` (a run's, as judgedItems lists them) that no label in `labels` is on. Only cases
+ * Which verdicts of a run (as itemRef names them, judged or not) the labels in `labels` are on. Only cases
  * with a label are read (their input, answers and tool calls), and a key is worked out only for an answer
- * a label is on; every other verdict is unlabelled without reading it.
+ * a label is on.
  */
-export function unlabelledItems(
+export function labelledRefs(
   store: EvalStore,
   runId: number,
-  items: readonly JudgedItem[],
   labels: LabelRef[],
   resolved: ResolvedLabels = new Map(),
-): JudgedItem[] {
+): Set<string> {
   const byCase = new Map<string, LabelRef[]>();
   for (const label of labels) {
     if (!resolved.has(label.key)) byCase.set(label.caseId, [...(byCase.get(label.caseId) ?? []), label]);
@@ -62,7 +61,21 @@ export function unlabelledItems(
       }
     }
   }
-  const labelled = new Set(labels.flatMap((label) => resolved.get(label.key) ?? []));
+  return new Set(labels.flatMap((label) => resolved.get(label.key) ?? []));
+}
+
+/**
+ * The verdicts of `items` (a run's, as judgedItems lists them) that no label in `labels` is on (see
+ * labelledRefs): every verdict of a case without a label is unlabelled without reading it.
+ */
+export function unlabelledItems(
+  store: EvalStore,
+  runId: number,
+  items: readonly JudgedItem[],
+  labels: LabelRef[],
+  resolved: ResolvedLabels = new Map(),
+): JudgedItem[] {
+  const labelled = labelledRefs(store, runId, labels, resolved);
   if (labelled.size === 0) return [...items];
   const labelledCases = new Set(labels.map((label) => label.caseId));
   return items.filter((item) => !labelledCases.has(item.caseId) || !labelled.has(itemRef(item)));

@@ -27,6 +27,14 @@ import {
 import { deleteLabel, type LabelRef, selectLabelRefs, selectLabels, upsertLabel } from './labels.ts';
 import { openDatabase, openDatabaseReadOnly } from './open-database.ts';
 import {
+  countRankSegment,
+  type RankedItem,
+  type RankSegment,
+  selectRankedItems,
+  selectRankedItemsOfCase,
+  selectRankSegment,
+} from './queue-ranks.ts';
+import {
   countResults,
   type SavedUsage,
   selectCaseResults,
@@ -308,6 +316,26 @@ export class EvalStore {
   /** What a label on one case of a run is keyed by, per epoch: the case input, answer and tool calls. */
   keyMaterial(runId: number, caseId: string): KeyMaterial[] {
     return this.guard(() => selectKeyMaterial(this.db, runId, caseId));
+  }
+
+  /** How many verdicts of a completed run a segment of its label queue holds (see RankSegment). */
+  rankSegmentCount(runId: number, segment: RankSegment): number {
+    return this.guard(() => countRankSegment(this.db, runId, segment));
+  }
+
+  /** The places of up to `limit` verdicts of a completed run's queue segment, from `offset` on. */
+  rankSegment(runId: number, segment: RankSegment, offset: number, limit: number): number[] {
+    return this.guard(() => selectRankSegment(this.db, runId, segment, offset, limit));
+  }
+
+  /** The verdicts of a completed run at these places, in their order. */
+  rankedItems(runId: number, ranks: readonly number[]): RankedItem[] {
+    return this.guard(() => selectRankedItems(this.db, runId, ranks));
+  }
+
+  /** The verdicts of one case of a completed run, with their places. */
+  rankedItemsOfCase(runId: number, caseId: string): RankedItem[] {
+    return this.guard(() => selectRankedItemsOfCase(this.db, runId, caseId));
   }
 
   removeLabel(pack: string, key: string): boolean {

@@ -1,0 +1,145 @@
+import {
+  disagreementsOf,
+  itemRef,
+  labelCountsOf,
+  type QueuedItem,
+  type QueueReason,
+} from '@evalpacks/core/calibration';
+import type { JudgeDisagreement, JudgedItem } from './judged-items.ts';
+import type { LabelRef } from './labels.ts';
+import type { RankedItem, RankSegment } from './queue-ranks.ts';
+import { labelledRefs, type ResolvedLabels } from './run-label-queue.ts';
+import type { EvalStore } from './store.ts';
+
+/** What a caller may keep for a completed run between queues: all of it holds while the run is completed. */
+export interface KeptRanked {
+  /** Label keys resolved to the run's verdicts so far (see labelledRefs). */
+  resolved?: ResolvedLabels;
+  /** The ranked verdicts of each case read so far. */
+  cases?: Map<string, RankedItem[]>;
+  /** The run's judgeDisagreements, while its re-judges are as they were. */
+  disagreements?: readonly JudgeDisagreement[];
+}
+
+/** A completed run's label queue, counted but not read: pages are read from the store as they are asked for. */
+export interface RankedLabelQueue {
+  /** Unlabelled verdicts in the whole queue. */
+  total: number;
+  /** Verdicts of the run a person labelled already (on this answer). */
+  labelled: number;
+  /** `limit` entries of the queue from `offset` on, in the order orderLabelQueue gives. */
+  page(offset: number, limit: number): QueuedItem<JudgedItem>[];
+}
+
+/** One stretch of the queue: how many entries it has, and how to read some of them. */
+interface Stretch {
+  count: number;
+  read(from: number, count: number): QueuedItem<JudgedItem>[];
+}
+
+const listed = (entries: QueuedItem<JudgedItem>[]): Stretch => ({
+  count: entries.length,
+  read: (from, count) => entries.slice(from, from + count),
+});
+
+/**
+ * A completed run's label queue in core's orderLabelQueue order, without reading all its verdicts: each
+ * verdict's place in saved order is stored when the run completes (migration 13). The low-confidence
+ * verdicts and the unlabelled items, most of a large run, are counted and paged in SQL by their indexes;
+ * what labels and re-judges decide (verdicts labelled, disputed, on items with labels) is a few cases read
+ * by case, and left out of those two stretches by place. Only for a completed run: a running one has no
+ * places yet (runLabelQueue orders it in full).
+ */
+export function rankedLabelQueue(
+  store: EvalStore,
+  runId: number,
+  labels: LabelRef[],
+  lowConfidence: number,
+  kept: KeptRanked = {},
+): RankedLabelQueue {
+  const cases = kept.cases ?? new Map<string, RankedItem[]>();
+  const ofCase = (caseId: string): RankedItem[] => {
+    let items = cases.get(caseId);
+    if (!items) {
+      items = store.rankedItemsOfCase(runId, caseId);
+      cases.set(caseId, items);
+    }
+    return items;
+  };
+  const isLow = (item: JudgedItem) => item.confidence !== undefined && item.confidence < lowConfidence;
+
+  const labelledCases = new Set(labels.map((label) => label.caseId));
+  const onLabels = labelledRefs(store, runId, labels, kept.resolved);
+  const labelled = new Map<number, RankedItem>();
+  for (const caseId of labelledCases) {
+    for (const item of ofCase(caseId)) if (onLabels.has(itemRef(item))) labelled.set(item.rank, item);
+  }
+
+  const disagreements = kept.disagreements ?? store.judgeDisagreements(runId);
+  const otherOf = disagreementsOf(disagreements);
+  const disputed: QueuedItem<RankedItem>[] = [];
+  for (const caseId of new Set(disagreements.map((row) => row.caseId))) {
+    for (const item of ofCase(caseId)) {
+      const other = isLow(item) || labelled.has(item.rank) ? undefined : otherOf(item);
+      if (other !== undefined) disputed.push({ item, reason: { why: 'judges-disagree', other } });
+    }
+  }
+  disputed.sort((a, b) => a.item.rank - b.item.rank);
+
+  const labelsOn = labelCountsOf(labels);
+  const withLabels: { item: RankedItem; labels: number }[] = [];
+  for (const caseId of labelledCases) {
+    for (const item of ofCase(caseId)) {
+      if (isLow(item) || labelled.has(item.rank) || otherOf(item) !== undefined) continue;
+      const count = labelsOn(item);
+      if (count > 0) withLabels.push({ item, labels: count });
+    }
+  }
+  withLabels.sort((a, b) => a.labels - b.labels || a.item.rank - b.item.rank);
+
+  const low: RankSegment = {
+    lowConfidence: true,
+    threshold: lowConfidence,
+    excluded: [...labelled.values()].filter(isLow).map((item) => item.rank),
+  };
+  const fresh: RankSegment = {
+    lowConfidence: false,
+    threshold: lowConfidence,
+    excluded: [
+      ...[...labelled.values()].filter((item) => !isLow(item)).map((item) => item.rank),
+      ...disputed.map(({ item }) => item.rank),
+      ...withLabels.map(({ item }) => item.rank),
+    ],
+  };
+  const paged = (segment: RankSegment, reason: (item: RankedItem) => QueueReason): Stretch => ({
+    count: store.rankSegmentCount(runId, segment),
+    read: (from, count) =>
+      store
+        .rankedItems(runId, store.rankSegment(runId, segment, from, count))
+        .map((item) => ({ item, reason: reason(item) })),
+  });
+  const stretches = [
+    paged(low, (item) => ({ why: 'low-confidence', confidence: item.confidence ?? 0, threshold: lowConfidence })),
+    listed(disputed),
+    paged(fresh, () => ({ why: 'unlabelled-item' })),
+    listed(withLabels.map(({ item, labels }) => ({ item, reason: { why: 'labelled-item', labels } }))),
+  ];
+  return {
+    total: stretches.reduce((sum, stretch) => sum + stretch.count, 0),
+    labelled: labelled.size,
+    page(offset, limit) {
+      const entries: QueuedItem<JudgedItem>[] = [];
+      let from = offset;
+      for (const stretch of stretches) {
+        if (entries.length >= limit) break;
+        if (from >= stretch.count) {
+          from -= stretch.count;
+          continue;
+        }
+        entries.push(...stretch.read(from, Math.min(limit - entries.length, stretch.count - from)));
+        from = 0;
+      }
+      return entries;
+    },
+  };
+}
