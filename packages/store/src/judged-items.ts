@@ -75,7 +75,7 @@ const statements = preparedOnce((db): JudgedStatements => {
     keyMaterial: db.prepare(
       `SELECT c.epoch, json_extract(c.case_json, '$.input') AS input, t.answer, t.tool_calls_json AS toolCallsJson
        FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)
-       WHERE c.run_id = ? AND c.case_id = ?`,
+       WHERE c.run_id = ? AND c.case_id = ? AND t.answer IN (SELECT value FROM json_each(?))`,
     ),
     // The runs that judged this run's answers too: its re-judges, the run it re-judged, and that run's other
     // re-judges. Same case and epoch there is the same answer (a re-judge copies it; checked all the same).
@@ -112,9 +112,17 @@ export function selectJudgedItems(db: Database.Database, runId: number): JudgedI
   );
 }
 
-/** The key material of each saved epoch of one case of a run (no case JSON parsed: its input is extracted). */
-export function selectKeyMaterial(db: Database.Database, runId: number, caseId: string): KeyMaterial[] {
-  return statements(db).keyMaterial.all(runId, caseId) as KeyMaterial[];
+/**
+ * The key material of each saved epoch of one case of a run whose answer is one of `answers` (no case JSON
+ * parsed: its input is extracted, and only for those epochs).
+ */
+export function selectKeyMaterial(
+  db: Database.Database,
+  runId: number,
+  caseId: string,
+  answers: readonly string[],
+): KeyMaterial[] {
+  return statements(db).keyMaterial.all(runId, caseId, JSON.stringify(answers)) as KeyMaterial[];
 }
 
 /**

@@ -62,9 +62,12 @@ const statements = preparedOnce((db) => {
          WHERE run_id = ? AND queue_rank IN (SELECT value FROM json_each(?)) ORDER BY queue_rank`,
       )
       .raw(),
-    ofCase: db
+    ofCases: db
       // `+`: by the primary key (run and case), not the run's whole stretch of verdicts_by_queue_rank.
-      .prepare(`SELECT ${COLUMNS} FROM verdicts WHERE run_id = ? AND case_id = ? AND +queue_rank IS NOT NULL`)
+      .prepare(
+        `SELECT ${COLUMNS} FROM verdicts
+         WHERE run_id = ? AND case_id IN (SELECT value FROM json_each(?)) AND +queue_rank IS NOT NULL`,
+      )
       .raw(),
   };
 });
@@ -106,7 +109,15 @@ export function selectRankedItems(db: Database.Database, runId: number, ranks: r
   return ranks.flatMap((rank) => byRank.get(rank) ?? []);
 }
 
-/** The ranked verdicts of one case of a run (none before the run completed). */
-export function selectRankedItemsOfCase(db: Database.Database, runId: number, caseId: string): RankedItem[] {
-  return (statements(db).ofCase.all(runId, caseId) as RankedRow[]).map(itemOf);
+/** The ranked verdicts of these cases of a run (none before the run completed), by case. */
+export function selectRankedItemsOfCases(
+  db: Database.Database,
+  runId: number,
+  caseIds: readonly string[],
+): Map<string, RankedItem[]> {
+  const byCase = new Map<string, RankedItem[]>(caseIds.map((caseId) => [caseId, []]));
+  for (const row of statements(db).ofCases.all(runId, JSON.stringify(caseIds)) as RankedRow[]) {
+    byCase.get(row[0])?.push(itemOf(row));
+  }
+  return byCase;
 }

@@ -57,28 +57,26 @@ export function rankedLabelQueue(
   lowConfidence: number,
   kept: KeptRanked = {},
 ): RankedLabelQueue {
-  const cases = kept.cases ?? new Map<string, RankedItem[]>();
-  const ofCase = (caseId: string): RankedItem[] => {
-    let items = cases.get(caseId);
-    if (!items) {
-      items = store.rankedItemsOfCase(runId, caseId);
-      cases.set(caseId, items);
-    }
-    return items;
-  };
   const isLow = (item: JudgedItem) => item.confidence !== undefined && item.confidence < lowConfidence;
-
   const labelledCases = new Set(labels.map((label) => label.caseId));
+  const disagreements = kept.disagreements ?? store.judgeDisagreements(runId);
+  const disputedCases = new Set(disagreements.map((row) => row.caseId));
+
+  // The cases labels and re-judges touch, read in one query (those not read for this run before).
+  const cases = kept.cases ?? new Map<string, RankedItem[]>();
+  const unread = [...new Set([...labelledCases, ...disputedCases])].filter((caseId) => !cases.has(caseId));
+  for (const [caseId, items] of store.rankedItemsOfCases(runId, unread)) cases.set(caseId, items);
+  const ofCase = (caseId: string): RankedItem[] => cases.get(caseId) ?? [];
+
   const onLabels = labelledRefs(store, runId, labels, kept.resolved);
   const labelled = new Map<number, RankedItem>();
   for (const caseId of labelledCases) {
     for (const item of ofCase(caseId)) if (onLabels.has(itemRef(item))) labelled.set(item.rank, item);
   }
 
-  const disagreements = kept.disagreements ?? store.judgeDisagreements(runId);
   const otherOf = disagreementsOf(disagreements);
   const disputed: QueuedItem<RankedItem>[] = [];
-  for (const caseId of new Set(disagreements.map((row) => row.caseId))) {
+  for (const caseId of disputedCases) {
     for (const item of ofCase(caseId)) {
       const other = isLow(item) || labelled.has(item.rank) ? undefined : otherOf(item);
       if (other !== undefined) disputed.push({ item, reason: { why: 'judges-disagree', other } });

@@ -45,11 +45,14 @@ export function labelledRefs(
   }
   for (const [caseId, onCase] of byCase) {
     for (const label of onCase) resolved.set(label.key, []);
-    for (const saved of store.keyMaterial(runId, caseId)) {
+    // The epochs of a case share its input: hashed once.
+    const hashed = new Map<string, string>();
+    const hashOf = (input: string) => hashed.get(input) ?? hashed.set(input, inputHash(input)).get(input);
+    for (const saved of store.keyMaterial(runId, caseId, [...new Set(onCase.map((label) => label.answer))])) {
       const matching = onCase.filter((label) => label.answer === saved.answer);
       if (matching.length === 0) continue;
       const material = {
-        inputSha256: inputHash(saved.input),
+        inputSha256: hashOf(saved.input) as string,
         answer: saved.answer,
         toolCalls: JSON.parse(saved.toolCallsJson) as Label['toolCalls'],
         caseId,

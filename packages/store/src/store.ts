@@ -31,7 +31,7 @@ import {
   type RankedItem,
   type RankSegment,
   selectRankedItems,
-  selectRankedItemsOfCase,
+  selectRankedItemsOfCases,
   selectRankSegment,
 } from './queue-ranks.ts';
 import {
@@ -313,9 +313,12 @@ export class EvalStore {
     return this.guard(() => selectKinVersion(this.db, runId));
   }
 
-  /** What a label on one case of a run is keyed by, per epoch: the case input, answer and tool calls. */
-  keyMaterial(runId: number, caseId: string): KeyMaterial[] {
-    return this.guard(() => selectKeyMaterial(this.db, runId, caseId));
+  /**
+   * What a label on one case of a run is keyed by, per epoch: the case input, answer and tool calls; only
+   * of the epochs whose answer is one of `answers` (those labels are on).
+   */
+  keyMaterial(runId: number, caseId: string, answers: readonly string[]): KeyMaterial[] {
+    return this.guard(() => selectKeyMaterial(this.db, runId, caseId, answers));
   }
 
   /** How many verdicts of a completed run a segment of its label queue holds (see RankSegment). */
@@ -333,9 +336,9 @@ export class EvalStore {
     return this.guard(() => selectRankedItems(this.db, runId, ranks));
   }
 
-  /** The verdicts of one case of a completed run, with their places. */
-  rankedItemsOfCase(runId: number, caseId: string): RankedItem[] {
-    return this.guard(() => selectRankedItemsOfCase(this.db, runId, caseId));
+  /** The verdicts of these cases of a completed run, with their places, by case (a case without any: none). */
+  rankedItemsOfCases(runId: number, caseIds: readonly string[]): Map<string, RankedItem[]> {
+    return this.guard(() => selectRankedItemsOfCases(this.db, runId, caseIds));
   }
 
   removeLabel(pack: string, key: string): boolean {
