@@ -56,6 +56,13 @@ const statements = preparedOnce((db) => {
   return {
     low: segment(LOW, 'verdicts_by_confidence', 'confidence, queue_rank'),
     rest: segment(REST, 'verdicts_by_queue_rank', 'queue_rank'),
+    // Places are 0 up without gaps: the highest tells how many there are, from the index alone.
+    ranked: db
+      .prepare(
+        `SELECT coalesce(max(queue_rank) + 1, 0) FROM verdicts INDEXED BY verdicts_by_queue_rank
+         WHERE run_id = ? AND queue_rank IS NOT NULL`,
+      )
+      .pluck(),
     atRanks: db
       .prepare(
         `SELECT ${COLUMNS} FROM verdicts
@@ -87,6 +94,11 @@ const bind = (runId: number, segment: RankSegment) => ({
 export function countRankSegment(db: Database.Database, runId: number, segment: RankSegment): number {
   const { count } = segment.lowConfidence ? statements(db).low : statements(db).rest;
   return count.get(bind(runId, segment)) as number;
+}
+
+/** How many verdicts of a completed run have places: its ok verdicts. */
+export function countRanked(db: Database.Database, runId: number): number {
+  return statements(db).ranked.get(runId) as number;
 }
 
 /** The places of `limit` verdicts of a segment from `offset` on, in the segment's order. */

@@ -109,17 +109,21 @@ export function rankedLabelQueue(
       ...withLabels.map(({ item }) => item.rank),
     ],
   };
-  const paged = (segment: RankSegment, reason: (item: RankedItem) => QueueReason): Stretch => ({
-    count: store.rankSegmentCount(runId, segment),
+  // The low-confidence verdicts are counted in their index (a few in a large run); the rest is what is
+  // left of the run's places: counting them in SQL would step through every place of the run.
+  const lowCount = store.rankSegmentCount(runId, low);
+  const freshCount = store.rankedCount(runId) - lowCount - low.excluded.length - fresh.excluded.length;
+  const paged = (segment: RankSegment, count: number, reason: (item: RankedItem) => QueueReason): Stretch => ({
+    count,
     read: (from, count) =>
       store
         .rankedItems(runId, store.rankSegment(runId, segment, from, count))
         .map((item) => ({ item, reason: reason(item) })),
   });
   const stretches = [
-    paged(low, (item) => ({ why: 'low-confidence', confidence: item.confidence ?? 0, threshold: lowConfidence })),
+    paged(low, lowCount, (item) => ({ why: 'low-confidence', confidence: item.confidence ?? 0, threshold: lowConfidence })),
     listed(disputed),
-    paged(fresh, () => ({ why: 'unlabelled-item' })),
+    paged(fresh, freshCount, () => ({ why: 'unlabelled-item' })),
     listed(withLabels.map(({ item, labels }) => ({ item, reason: { why: 'labelled-item', labels } }))),
   ];
   return {

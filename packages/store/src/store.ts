@@ -27,6 +27,7 @@ import {
 import { deleteLabel, type LabelRef, selectLabelRefs, selectLabels, upsertLabel } from './labels.ts';
 import { openDatabase, openDatabaseReadOnly } from './open-database.ts';
 import {
+  countRanked,
   countRankSegment,
   type RankedItem,
   type RankSegment,
@@ -324,6 +325,11 @@ export class EvalStore {
   /** How many verdicts of a completed run a segment of its label queue holds (see RankSegment). */
   rankSegmentCount(runId: number, segment: RankSegment): number {
     return this.guard(() => countRankSegment(this.db, runId, segment));
+  }
+
+  /** How many verdicts of a completed run have their place in its label queue (its ok verdicts). */
+  rankedCount(runId: number): number {
+    return this.guard(() => countRanked(this.db, runId));
   }
 
   /** The places of up to `limit` verdicts of a completed run's queue segment, from `offset` on. */
