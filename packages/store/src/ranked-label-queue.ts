@@ -121,7 +121,11 @@ export function rankedLabelQueue(
         .map((item) => ({ item, reason: reason(item) })),
   });
   const stretches = [
-    paged(low, lowCount, (item) => ({ why: 'low-confidence', confidence: item.confidence ?? 0, threshold: lowConfidence })),
+    paged(low, lowCount, (item) => ({
+      why: 'low-confidence',
+      confidence: item.confidence ?? 0,
+      threshold: lowConfidence,
+    })),
     listed(disputed),
     paged(fresh, freshCount, () => ({ why: 'unlabelled-item' })),
     listed(withLabels.map(({ item, labels }) => ({ item, reason: { why: 'labelled-item', labels } }))),

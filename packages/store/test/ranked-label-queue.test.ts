@@ -2,7 +2,7 @@ import { type CaseResult, LabelSchema, type Verdict } from '@evalpacks/core';
 import { inputHash, type QueuedItem } from '@evalpacks/core/calibration';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { EvalStore, type JudgedItem, labelRefOf, rankedLabelQueue, runLabelQueue } from '../src/index.ts';
+import { EvalStore, type JudgedItem, rankedLabelQueue, runLabelQueue } from '../src/index.ts';
 import { caseResult, runMeta, tempStorePath } from './support.ts';
 
 const CASES = 40;
@@ -65,11 +65,19 @@ function storeWithQueue(): { path: string; runId: number } {
     ['judge:8b', 3],
     ['judge:27b', 4],
   ] as const) {
-    const rejudge = store.beginRun(runMeta({ kind: 'rejudge', parentRunId: run.id, judge: { backend: 'ollama', model } }));
+    const rejudge = store.beginRun(
+      runMeta({ kind: 'rejudge', parentRunId: run.id, judge: { backend: 'ollama', model } }),
+    );
     for (let n = 0; n < CASES; n += every) {
-      store.saveCaseResult(rejudge.id, result(n, 0, model, (item) => item === n % 2));
+      store.saveCaseResult(
+        rejudge.id,
+        result(n, 0, model, (item) => item === n % 2),
+      );
       // Another answer: its verdicts going the other way are no disagreement.
-      store.saveCaseResult(rejudge.id, result(n, 1, model, () => true, 'another answer'));
+      store.saveCaseResult(
+        rejudge.id,
+        result(n, 1, model, () => true, 'another answer'),
+      );
     }
     store.setRunStatus(rejudge.id, 'completed', '2025-01-01T11:00:00.000Z');
   }
