@@ -186,9 +186,14 @@ export const MIGRATIONS: readonly string[] = [
   // place in the order the run's results were saved (case_results.rowid, then the verdict's position), 0 up,
   // so a page of the queue is read by these indexes (low-confidence ones by confidence, the rest by place)
   // instead of reading and ordering all of a run's verdicts. A trigger sets them whenever a run becomes
-  // completed (a resumed run completing again is placed anew); completed runs of older stores here.
+  // completed (a resumed run completing again is placed anew); completed runs of older stores here. And the
+  // key a label on each ok verdict gets (core's labelKey), worked out as the result is saved, so the labelled
+  // verdicts of a run are found by key (verdicts saved before this have none: their labels are looked up by
+  // answer as before).
   `
   ALTER TABLE verdicts ADD COLUMN queue_rank INTEGER;
+  ALTER TABLE verdicts ADD COLUMN label_key TEXT;
+  CREATE INDEX verdicts_by_label_key ON verdicts (run_id, label_key, queue_rank);
   CREATE INDEX verdicts_by_queue_rank ON verdicts (run_id, queue_rank, confidence) WHERE queue_rank IS NOT NULL;
   CREATE INDEX verdicts_by_confidence ON verdicts (run_id, confidence, queue_rank) WHERE queue_rank IS NOT NULL;
   CREATE TRIGGER verdicts_ranked_when_completed AFTER UPDATE OF status ON runs WHEN NEW.status = 'completed'

@@ -63,6 +63,21 @@ const statements = preparedOnce((db) => {
          WHERE run_id = ? AND queue_rank IS NOT NULL`,
       )
       .pluck(),
+    // The ok verdicts a label is on, by the key each was saved with (migration 13).
+    byLabelKeys: db
+      .prepare(
+        `SELECT ${COLUMNS} FROM json_each(?) AS k
+           CROSS JOIN verdicts INDEXED BY verdicts_by_label_key ON run_id = ? AND label_key = k.value
+         WHERE queue_rank IS NOT NULL`,
+      )
+      .raw(),
+    // Whether a ranked verdict has no label key (saved before migration 13), from the index alone.
+    unkeyed: db
+      .prepare(
+        `SELECT count(*) FROM (SELECT 1 FROM verdicts INDEXED BY verdicts_by_label_key
+           WHERE run_id = ? AND label_key IS NULL AND queue_rank IS NOT NULL LIMIT 1)`,
+      )
+      .pluck(),
     atRanks: db
       .prepare(
         `SELECT ${COLUMNS} FROM verdicts
@@ -132,4 +147,15 @@ export function selectRankedItemsOfCases(
     byCase.get(row[0])?.push(itemOf(row));
   }
   return byCase;
+}
+
+/** The ranked verdicts of a run whose label key is one of `keys` (each verdict once). */
+export function selectRankedByLabelKeys(db: Database.Database, runId: number, keys: readonly string[]): RankedItem[] {
+  const rows = statements(db).byLabelKeys.all(JSON.stringify([...new Set(keys)]), runId) as RankedRow[];
+  return rows.map(itemOf);
+}
+
+/** True when every ranked verdict of the run was saved with its label key (see migration 13). */
+export function selectAllKeyed(db: Database.Database, runId: number): boolean {
+  return statements(db).unkeyed.get(runId) === 0;
 }

@@ -68,10 +68,16 @@ export function rankedLabelQueue(
   for (const [caseId, items] of store.rankedItemsOfCases(runId, unread)) cases.set(caseId, items);
   const ofCase = (caseId: string): RankedItem[] => cases.get(caseId) ?? [];
 
-  const onLabels = labelledRefs(store, runId, labels, kept.resolved);
   const labelled = new Map<number, RankedItem>();
-  for (const caseId of labelledCases) {
-    for (const item of ofCase(caseId)) if (onLabels.has(itemRef(item))) labelled.set(item.rank, item);
+  if (store.labelKeysSaved(runId)) {
+    // Each verdict was saved with the key a label on it gets: the labelled ones are found by key.
+    const keys = labels.map((label) => label.key);
+    for (const item of store.rankedItemsLabelled(runId, keys)) labelled.set(item.rank, item);
+  } else {
+    const onLabels = labelledRefs(store, runId, labels, kept.resolved);
+    for (const caseId of labelledCases) {
+      for (const item of ofCase(caseId)) if (onLabels.has(itemRef(item))) labelled.set(item.rank, item);
+    }
   }
 
   const otherOf = disagreementsOf(disagreements);

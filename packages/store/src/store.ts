@@ -31,6 +31,8 @@ import {
   countRankSegment,
   type RankedItem,
   type RankSegment,
+  selectAllKeyed,
+  selectRankedByLabelKeys,
   selectRankedItems,
   selectRankedItemsOfCases,
   selectRankSegment,
@@ -340,6 +342,16 @@ export class EvalStore {
   /** The verdicts of a completed run at these places, in their order. */
   rankedItems(runId: number, ranks: readonly number[]): RankedItem[] {
     return this.guard(() => selectRankedItems(this.db, runId, ranks));
+  }
+
+  /** The verdicts of a completed run a label with one of these keys is on (by the keys they were saved with). */
+  rankedItemsLabelled(runId: number, keys: readonly string[]): RankedItem[] {
+    return this.guard(() => selectRankedByLabelKeys(this.db, runId, keys));
+  }
+
+  /** Whether every verdict of a completed run was saved with its label key (not so before migration 13). */
+  labelKeysSaved(runId: number): boolean {
+    return this.guard(() => selectAllKeyed(this.db, runId));
   }
 
   /** The verdicts of these cases of a completed run, with their places, by case (a case without any: none). */
