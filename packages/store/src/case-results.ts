@@ -1,4 +1,5 @@
-import type { CaseResult, TokenUsage } from '@evalpacks/core';
+import type { CaseResult, Label, TokenUsage } from '@evalpacks/core';
+import { inputHash, labelKey } from '@evalpacks/core/calibration';
 import type Database from 'better-sqlite3';
 import { preparedOnce } from './prepared-once.ts';
 
@@ -32,8 +33,8 @@ const saveStatements = preparedOnce(
     verdict: db.prepare(
       `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
          skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries, prompt_version, stop_reason,
-         confidence, turn, turn_note)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         confidence, turn, turn_note, label_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
   }),
 );
@@ -63,6 +64,19 @@ export function insertCaseResult(
   const { case: testCase, epoch, transcript } = result;
   const key = [runId, testCase.id, epoch] as const;
   const statements = saveStatements(db);
+  const toolCallsJson = JSON.stringify(transcript.toolCalls);
+  // The key a label on each ok verdict gets (labelKey), from what is saved (the tool calls as read back), so a
+  // label queue finds labelled verdicts by key in SQL instead of hashing answers as it is viewed.
+  let material: Omit<Parameters<typeof labelKey>[0], 'kind' | 'itemId'> | undefined;
+  const labelKeyOf = (verdict: CaseResult['verdicts'][number]) => {
+    material ??= {
+      inputSha256: inputHash(testCase.input),
+      answer: transcript.answer,
+      toolCalls: JSON.parse(toolCallsJson) as Label['toolCalls'],
+      caseId: testCase.id,
+    };
+    return labelKey({ ...material, kind: verdict.kind, itemId: verdict.itemId });
+  };
   db.transaction(() => {
     statements.remove.run(...key);
     statements.result.run(
@@ -80,7 +94,7 @@ export function insertCaseResult(
       transcript.model,
       transcript.input,
       transcript.answer,
-      JSON.stringify(transcript.toolCalls),
+      toolCallsJson,
       transcript.turns,
       transcript.usage.input,
       transcript.usage.output,
@@ -120,6 +134,7 @@ export function insertCaseResult(
         verdict.status === 'ok' ? (verdict.confidence ?? null) : null,
         verdict.status === 'ok' ? (verdict.turn ?? null) : null,
         verdict.status === 'ok' ? (verdict.turnNote ?? null) : null,
+        verdict.status === 'ok' ? labelKeyOf(verdict) : null,
       );
     });
   })();

@@ -20,10 +20,13 @@ export type { JudgeDisagreement, JudgedItem } from './judged-items.ts';
 export { LabelBook } from './label-book.ts';
 export type { LabelRef } from './labels.ts';
 export { SCHEMA_VERSION } from './migrations.ts';
+export type { RankedItem, RankSegment } from './queue-ranks.ts';
+export { type KeptRanked, type RankedLabelQueue, rankedLabelQueue } from './ranked-label-queue.ts';
 export type { SavedUsage } from './read-results.ts';
 export type { GradeTallies } from './run-grades.ts';
 export {
   type KeptForRun,
+  labelledRefs,
   labelRefOf,
   type ResolvedLabels,
   type RunLabelQueue,

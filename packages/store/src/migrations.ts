@@ -180,10 +180,42 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE transcripts ADD COLUMN conversation_json TEXT;
   `,
-  // 12 and 13 belong to other branches (the lead numbers the steps): held here as no-ops so this one is 14.
-  // When those branches merge, their steps take these two places.
+  // 12: held for issue 22's stored report text (another branch); a no-op until it lands here.
   `-- 12: another branch's step`,
-  `-- 13: another branch's step`,
+  // 13: the label queue's order, stored when a run completes. Each ok verdict of a completed run gets its
+  // place in the order the run's results were saved (case_results.rowid, then the verdict's position), 0 up,
+  // so a page of the queue is read by these indexes (low-confidence ones by confidence, the rest by place)
+  // instead of reading and ordering all of a run's verdicts. A trigger sets them whenever a run becomes
+  // completed (a resumed run completing again is placed anew); completed runs of older stores here. And the
+  // key a label on each ok verdict gets (core's labelKey), worked out as the result is saved, so the labelled
+  // verdicts of a run are found by key (verdicts saved before this have none: their labels are looked up by
+  // answer as before).
+  `
+  ALTER TABLE verdicts ADD COLUMN queue_rank INTEGER;
+  ALTER TABLE verdicts ADD COLUMN label_key TEXT;
+  CREATE INDEX verdicts_by_label_key ON verdicts (run_id, label_key, queue_rank);
+  CREATE INDEX verdicts_by_queue_rank ON verdicts (run_id, queue_rank, confidence) WHERE queue_rank IS NOT NULL;
+  CREATE INDEX verdicts_by_confidence ON verdicts (run_id, confidence, queue_rank) WHERE queue_rank IS NOT NULL;
+  CREATE TRIGGER verdicts_ranked_when_completed AFTER UPDATE OF status ON runs WHEN NEW.status = 'completed'
+  BEGIN
+    UPDATE verdicts SET queue_rank = placed.rank
+    FROM (
+      SELECT v.rowid AS id, row_number() OVER (ORDER BY c.rowid, v.position) - 1 AS rank
+      FROM case_results c JOIN verdicts v ON v.run_id = c.run_id AND v.case_id = c.case_id AND v.epoch = c.epoch
+      WHERE c.run_id = NEW.id AND v.status = 'ok'
+    ) AS placed
+    WHERE verdicts.rowid = placed.id;
+  END;
+  UPDATE verdicts SET queue_rank = placed.rank
+  FROM (
+    SELECT v.rowid AS id, row_number() OVER (PARTITION BY c.run_id ORDER BY c.rowid, v.position) - 1 AS rank
+    FROM runs r
+      JOIN case_results c ON c.run_id = r.id
+      JOIN verdicts v ON v.run_id = c.run_id AND v.case_id = c.case_id AND v.epoch = c.epoch
+    WHERE r.status = 'completed' AND v.status = 'ok'
+  ) AS placed
+  WHERE verdicts.rowid = placed.id;
+  `,
   // 14: on a conversation, the turn a verdict rests on (1-based over all turns, an agent's), and why a turn
   // the judge named was dropped.
   `

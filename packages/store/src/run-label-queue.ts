@@ -29,28 +29,30 @@ export const labelRefOf = (label: PackLabel): LabelRef => ({
 export type ResolvedLabels = Map<string, string[]>;
 
 /**
- * The verdicts of `items` (a run's, as judgedItems lists them) that no label in `labels` is on. Only cases
+ * Which verdicts of a run (as itemRef names them, judged or not) the labels in `labels` are on. Only cases
  * with a label are read (their input, answers and tool calls), and a key is worked out only for an answer
- * a label is on; every other verdict is unlabelled without reading it.
+ * a label is on.
  */
-export function unlabelledItems(
+export function labelledRefs(
   store: EvalStore,
   runId: number,
-  items: readonly JudgedItem[],
   labels: LabelRef[],
   resolved: ResolvedLabels = new Map(),
-): JudgedItem[] {
+): Set<string> {
   const byCase = new Map<string, LabelRef[]>();
   for (const label of labels) {
     if (!resolved.has(label.key)) byCase.set(label.caseId, [...(byCase.get(label.caseId) ?? []), label]);
   }
   for (const [caseId, onCase] of byCase) {
     for (const label of onCase) resolved.set(label.key, []);
-    for (const saved of store.keyMaterial(runId, caseId)) {
+    // The epochs of a case share its input: hashed once.
+    const hashed = new Map<string, string>();
+    const hashOf = (input: string) => hashed.get(input) ?? hashed.set(input, inputHash(input)).get(input);
+    for (const saved of store.keyMaterial(runId, caseId, [...new Set(onCase.map((label) => label.answer))])) {
       const matching = onCase.filter((label) => label.answer === saved.answer);
       if (matching.length === 0) continue;
       const material = {
-        inputSha256: inputHash(saved.input),
+        inputSha256: hashOf(saved.input) as string,
         answer: saved.answer,
         toolCalls: JSON.parse(saved.toolCallsJson) as PackLabel['toolCalls'],
         caseId,
@@ -62,7 +64,21 @@ export function unlabelledItems(
       }
     }
   }
-  const labelled = new Set(labels.flatMap((label) => resolved.get(label.key) ?? []));
+  return new Set(labels.flatMap((label) => resolved.get(label.key) ?? []));
+}
+
+/**
+ * The verdicts of `items` (a run's, as judgedItems lists them) that no label in `labels` is on (see
+ * labelledRefs): every verdict of a case without a label is unlabelled without reading it.
+ */
+export function unlabelledItems(
+  store: EvalStore,
+  runId: number,
+  items: readonly JudgedItem[],
+  labels: LabelRef[],
+  resolved: ResolvedLabels = new Map(),
+): JudgedItem[] {
+  const labelled = labelledRefs(store, runId, labels, resolved);
   if (labelled.size === 0) return [...items];
   const labelledCases = new Set(labels.map((label) => label.caseId));
   return items.filter((item) => !labelledCases.has(item.caseId) || !labelled.has(itemRef(item)));

@@ -27,6 +27,17 @@ import {
 import { deleteLabel, type LabelRef, selectLabelRefs, selectLabels, upsertLabel } from './labels.ts';
 import { openDatabase, openDatabaseReadOnly } from './open-database.ts';
 import {
+  countRanked,
+  countRankSegment,
+  type RankedItem,
+  type RankSegment,
+  selectAllKeyed,
+  selectRankedByLabelKeys,
+  selectRankedItems,
+  selectRankedItemsOfCases,
+  selectRankSegment,
+} from './queue-ranks.ts';
+import {
   countResults,
   type SavedUsage,
   selectCaseResults,
@@ -305,9 +316,47 @@ export class EvalStore {
     return this.guard(() => selectKinVersion(this.db, runId));
   }
 
-  /** What a label on one case of a run is keyed by, per epoch: the case input, answer and tool calls. */
-  keyMaterial(runId: number, caseId: string): KeyMaterial[] {
-    return this.guard(() => selectKeyMaterial(this.db, runId, caseId));
+  /**
+   * What a label on one case of a run is keyed by, per epoch: the case input, answer and tool calls; only
+   * of the epochs whose answer is one of `answers` (those labels are on).
+   */
+  keyMaterial(runId: number, caseId: string, answers: readonly string[]): KeyMaterial[] {
+    return this.guard(() => selectKeyMaterial(this.db, runId, caseId, answers));
+  }
+
+  /** How many verdicts of a completed run a segment of its label queue holds (see RankSegment). */
+  rankSegmentCount(runId: number, segment: RankSegment): number {
+    return this.guard(() => countRankSegment(this.db, runId, segment));
+  }
+
+  /** How many verdicts of a completed run have their place in its label queue (its ok verdicts). */
+  rankedCount(runId: number): number {
+    return this.guard(() => countRanked(this.db, runId));
+  }
+
+  /** The places of up to `limit` verdicts of a completed run's queue segment, from `offset` on. */
+  rankSegment(runId: number, segment: RankSegment, offset: number, limit: number): number[] {
+    return this.guard(() => selectRankSegment(this.db, runId, segment, offset, limit));
+  }
+
+  /** The verdicts of a completed run at these places, in their order. */
+  rankedItems(runId: number, ranks: readonly number[]): RankedItem[] {
+    return this.guard(() => selectRankedItems(this.db, runId, ranks));
+  }
+
+  /** The verdicts of a completed run a label with one of these keys is on (by the keys they were saved with). */
+  rankedItemsLabelled(runId: number, keys: readonly string[]): RankedItem[] {
+    return this.guard(() => selectRankedByLabelKeys(this.db, runId, keys));
+  }
+
+  /** Whether every verdict of a completed run was saved with its label key (not so before migration 13). */
+  labelKeysSaved(runId: number): boolean {
+    return this.guard(() => selectAllKeyed(this.db, runId));
+  }
+
+  /** The verdicts of these cases of a completed run, with their places, by case (a case without any: none). */
+  rankedItemsOfCases(runId: number, caseIds: readonly string[]): Map<string, RankedItem[]> {
+    return this.guard(() => selectRankedItemsOfCases(this.db, runId, caseIds));
   }
 
   removeLabel(pack: string, key: string): boolean {

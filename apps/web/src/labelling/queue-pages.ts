@@ -4,9 +4,11 @@ import {
   type EvalStore,
   type JudgeDisagreement,
   type JudgedItem,
-  type KeptForRun,
+  type RankedItem,
+  type ResolvedLabels,
   type RunLabelQueue,
   type RunRecord,
+  rankedLabelQueue,
   runLabelQueue,
 } from '@evalpacks/store';
 
@@ -29,53 +31,72 @@ export interface QueuePage {
   threshold: number;
 }
 
+/** A run's queue as a page needs it: counted, and read a page at a time. */
+interface PagedQueue {
+  total: number;
+  labelled: number;
+  page(offset: number, limit: number): QueuedItem<JudgedItem>[];
+}
+
+const inFull = ({ queue, labelled }: RunLabelQueue): PagedQueue => ({
+  total: queue.length,
+  labelled,
+  page: (offset, limit) => queue.slice(offset, offset + limit),
+});
+
 /**
- * Pages of runs' label queues. Of a completed run (whose verdicts never change) its verdicts without their
- * answers (a few dozen bytes each), which of them each label is on, and its ordered queue are kept; a page
- * is a slice of that queue while the pack's labels, the run's re-judges and the threshold are as they were.
- * A label given since orders the queue anew (looking up only the new label's answer), so it counts at once.
+ * Pages of runs' label queues. A completed run's queue is paged in the store by the places its verdicts
+ * were given when it completed (store's rankedLabelQueue): a page reads its own verdicts, so the first view
+ * of a large run costs what a page does. What the order rests on besides (labels resolved to its verdicts,
+ * the verdicts of the few cases labels and re-judges touch, its disagreements) is kept, and the counted
+ * queue is kept while the pack's labels, the run's re-judges and the threshold are as they were: a label
+ * given since counts at once, looking up only the new label's answer. A run still running is ordered in
+ * full each time (runLabelQueue): its verdicts have no places yet.
  */
 export function queuePages(store: EvalStore) {
-  const kept = new Map<number, Required<Omit<KeptForRun, 'disagreements'>>>();
+  const kept = new Map<number, { resolved: ResolvedLabels; cases: Map<string, RankedItem[]> }>();
   const keptDisagreements = new Map<number, { kin: string; rows: JudgeDisagreement[] }>();
-  const keptFor = (run: RunRecord, kin: string): KeptForRun => {
-    // A run still saving results gets new verdicts: nothing of it is kept.
-    if (run.status !== 'completed') return {};
+  const disagreementsOf = (run: RunRecord, kin: string) => {
     let known = keptDisagreements.get(run.id);
     if (known?.kin !== kin) {
       known = { kin, rows: store.judgeDisagreements(run.id) };
       keptDisagreements.set(run.id, known);
     }
-    const disagreements = known.rows;
-    const items = kept.get(run.id);
-    if (items) return { ...items, disagreements };
-    const fresh = { items: store.judgedItems(run.id), resolved: new Map() };
-    kept.set(run.id, fresh);
-    return { ...fresh, disagreements };
+    return known.rows;
   };
   // The last queue of each completed run, with what it rested on: the labels, the re-judges, the threshold.
-  const orderedQueues = new Map<number, { version: string } & RunLabelQueue>();
-  const queueOf = (run: RunRecord): RunLabelQueue => {
+  const countedQueues = new Map<number, { version: string; queue: PagedQueue }>();
+  const queueOf = (run: RunRecord): PagedQueue => {
     const threshold = thresholdOf(run);
+    const labels = () => store.labelRefs(run.pack);
+    if (run.status !== 'completed') return inFull(runLabelQueue(store, run.id, labels(), threshold));
     const kin = store.kinVersion(run.id);
     const version = `${store.labelsVersion(run.pack)}|${kin}|${threshold}`;
-    const known = orderedQueues.get(run.id);
-    if (known?.version === version) return known;
-    const fresh = runLabelQueue(store, run.id, store.labelRefs(run.pack), threshold, keptFor(run, kin));
-    if (run.status === 'completed') orderedQueues.set(run.id, { version, ...fresh });
-    return fresh;
+    const known = countedQueues.get(run.id);
+    if (known?.version === version) return known.queue;
+    let forRun = kept.get(run.id);
+    if (!forRun) {
+      forRun = { resolved: new Map(), cases: new Map() };
+      kept.set(run.id, forRun);
+    }
+    const queue = rankedLabelQueue(store, run.id, labels(), threshold, {
+      ...forRun,
+      disagreements: disagreementsOf(run, kin),
+    });
+    countedQueues.set(run.id, { version, queue });
+    return queue;
   };
   const thresholdOf = (run: RunRecord) =>
     store.gradeSummary(run.id)?.figures.totals.confidence?.threshold ?? LOW_CONFIDENCE;
   return {
     page(run: RunRecord, page: number): QueuePage {
       const threshold = thresholdOf(run);
-      const { queue, labelled } = queueOf(run);
-      const pages = Math.max(1, Math.ceil(queue.length / QUEUE_PAGE_SIZE));
+      const queue = queueOf(run);
+      const pages = Math.max(1, Math.ceil(queue.total / QUEUE_PAGE_SIZE));
       const shown = Math.min(page, pages);
       const offset = (shown - 1) * QUEUE_PAGE_SIZE;
-      const items = queue.slice(offset, offset + QUEUE_PAGE_SIZE);
-      return { items, page: shown, pages, total: queue.length, labelled, offset, threshold };
+      const items = queue.page(offset, QUEUE_PAGE_SIZE);
+      return { items, page: shown, pages, total: queue.total, labelled: queue.labelled, offset, threshold };
     },
   };
 }
