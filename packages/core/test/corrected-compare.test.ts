@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare-runs.ts';
 import { type CaseTally, CaseTallySchema } from '../src/grade/grade-schema.ts';
+import { comparisonDocument } from '../src/report/compare-document.ts';
+import { compareJunit } from '../src/report/compare-junit.ts';
 import type { CorrectedFigures, LabelConfusion } from '../src/schema/corrected.ts';
 import { correctedRate } from '../src/stats/corrected-rate.ts';
 import { correctionBootstrap, type PairedCaseCounts } from '../src/stats/correction-bootstrap.ts';
@@ -71,6 +73,15 @@ function figures(labels: LabelConfusion, judge = JUDGE): CorrectedFigures {
 const baseline = judgedSide((c) => 2 + (c % 3));
 const variant = judgedSide((c) => 2 + (c % 3) + (c % 2));
 const shared = { baseline: figures(LABELS), variant: figures(LABELS) };
+
+const run = (id: number, variant: string) => ({
+  id,
+  variant,
+  promptHash: `hash-${variant}`,
+  agent: { backend: 'ollama', model: 'qwen3.5:4b' },
+  label: variant,
+  startedAt: '2026-12-02T01:00:00.000Z',
+});
 
 describe("compare's judge-corrected differences (paired bootstrap over cases and labels)", () => {
   const comparison = compareRuns(baseline, variant, { calibration: shared });
@@ -180,5 +191,121 @@ describe("compare's judge-corrected differences (paired bootstrap over cases and
     expect(comparison.gate).toBeUndefined();
     expect(comparison.verdict).toBe('no detectable difference');
     expect(corrected?.verdict).toBe('no detectable difference');
+  });
+});
+
+describe("comparison.xml's judge-corrected differences (read from the comparison, never recomputed)", () => {
+  const doc = (result: ReturnType<typeof compareRuns>) =>
+    comparisonDocument(result, {
+      pack: 'code-review',
+      split: 'all',
+      epochs: 1,
+      policy: 'majority',
+      judge: { backend: 'ollama', model: JUDGE.model },
+      baseline: { run: run(1, 'baseline'), tallies: baseline, corrected: shared.baseline },
+      variant: { run: run(2, 'v2'), tallies: variant, corrected: shared.variant },
+      exitCode: 0,
+    });
+
+  /** The suite's properties as name → value, in order, attribute escapes undone. */
+  const properties = (xml: string) =>
+    [...xml.matchAll(/<property name="([^"]*)" value="([^"]*)"\/>/g)].map(([, name, value]) => [
+      name,
+      value
+        ?.replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
+    ]);
+  const systemOut = (xml: string) => xml.match(/<system-out>([^<]*)<\/system-out>/)?.[1];
+  const HEADING =
+    'Judge-corrected differences (variant − baseline; paired bootstrap over cases and labels, one label resample for both sides, 2000 replicates, seed 1)';
+
+  it('holds each figure as a property and the block in system-out, with the gate and the raw verdict under --gate corrected', () => {
+    const xml = compareJunit(doc(compareRuns(baseline, variant, { calibration: shared, gate: 'corrected' })));
+    expect(properties(xml)).toEqual([
+      ['pack', 'code-review'],
+      ['baseline', 'baseline (run 1)'],
+      ['variant', 'v2 (run 2)'],
+      ['verdict', 'no detectable difference'],
+      ['difference', '+4.2 points (95% CI −3.4 to +11.7)'],
+      ['permutation-p', '= 0.3662'],
+      ['mcnemar-p', '= 0.5682'],
+      ['judge-corrected-method', HEADING],
+      ['judge-corrected-recall-raw', '+4.2 points (95% CI −2.5 to +10.8)'],
+      ['judge-corrected-recall', '+8.9 points (95% CI −6.2 to +28.1)'],
+      ['judge-corrected-recall-labels', '60 labels (30 passing, 30 failing), one set for both sides'],
+      [
+        'judge-corrected-recall-left-out',
+        '1 of 2000 replicates left out (their resampled labels gave TPR + TNR − 1 ≤ 0)',
+      ],
+      ['judge-corrected-verdict', 'no detectable difference: recall +8.9 points (CI −6.2 to +28.1, 60 labels)'],
+      ['gate', 'corrected'],
+      ['raw-verdict', 'no detectable difference'],
+      ['gate-reason', 'recall +8.9 points (CI −6.2 to +28.1, 60 labels)'],
+      ['exit-code', '0'],
+    ]);
+    expect(systemOut(xml)).toBe(
+      [
+        HEADING,
+        '  recall            raw +4.2 points (95% CI −2.5 to +10.8) · corrected +8.9 points (95% CI −6.2 to +28.1) · 60 labels (30 passing, 30 failing), one set for both sides · 1 of 2000 replicates left out (their resampled labels gave TPR + TNR − 1 ≤ 0)',
+        '  corrected verdict no detectable difference: recall +8.9 points (CI −6.2 to +28.1, 60 labels)',
+        '',
+        'verdict no detectable difference on the judge-corrected differences (--gate corrected); the raw figures say no detectable difference',
+      ].join('\n'),
+    );
+  });
+
+  it('prints the figures the comparison holds, not figures of its own', () => {
+    const document = doc(compareRuns(baseline, variant, { calibration: shared }));
+    const recall = document.corrected?.findings;
+    if (recall?.status !== 'corrected') throw new Error('not corrected');
+    recall.corrected = { estimate: 0.123, lower: 0.045, upper: 0.2 };
+    recall.undefinedReplicates = 7;
+    const xml = compareJunit(document);
+    expect(properties(xml)).toContainEqual(['judge-corrected-recall', '+12.3 points (95% CI +4.5 to +20.0)']);
+    expect(properties(xml)).toContainEqual([
+      'judge-corrected-recall-left-out',
+      '7 of 2000 replicates left out (their resampled labels gave TPR + TNR − 1 ≤ 0)',
+    ]);
+    // Without --gate corrected the verdict is the raw one and no gate is named.
+    expect(properties(xml).map(([name]) => name)).not.toContain('gate');
+    expect(properties(xml).map(([name]) => name)).not.toContain('raw-verdict');
+    expect(systemOut(xml)?.split('\n').at(-1)).toBe('verdict no detectable difference');
+  });
+
+  it('gives the reason line and the labels instead of a number for a judge near chance', () => {
+    const near = { truePositive: 6, falseNegative: 4, trueNegative: 5, falsePositive: 5 };
+    const calibration = { baseline: figures(near), variant: figures(near) };
+    const xml = compareJunit(doc(compareRuns(baseline, variant, { calibration, gate: 'corrected' })));
+    const reason = 'not corrected: the judge is near chance (TPR 60.0% + TNR 50.0% − 1 = 0.10, below 0.2)';
+    expect(properties(xml).filter(([name]) => name?.startsWith('judge-corrected-') || name?.includes('gate'))).toEqual([
+      ['judge-corrected-method', HEADING],
+      ['judge-corrected-recall-raw', '+4.2 points (95% CI −2.5 to +10.8)'],
+      ['judge-corrected-recall-not-corrected', reason],
+      ['judge-corrected-recall-labels', '20 labels (10 passing, 10 failing), one set for both sides'],
+      ['judge-corrected-verdict', `inconclusive: no corrected difference: recall ${reason}`],
+      ['gate', 'corrected'],
+      ['gate-reason', `no corrected difference: recall ${reason}`],
+    ]);
+    expect(properties(xml)).toContainEqual(['verdict', 'inconclusive']);
+    expect(properties(xml)).toContainEqual(['raw-verdict', 'no detectable difference']);
+  });
+
+  it("names each side's labels and why they were resampled apart when the sides ran different judges", () => {
+    const other = { model: 'judge:3b', promptVersion: 'risen-judge-v1' };
+    const calibration = { baseline: figures(LABELS), variant: figures(LABELS, other) };
+    const xml = compareJunit(doc(compareRuns(baseline, variant, { calibration })));
+    expect(properties(xml)).toContainEqual([
+      'judge-corrected-recall-labels',
+      'baseline 60 labels (30 passing, 30 failing), variant 60 labels (30 passing, 30 failing)',
+    ]);
+    expect(properties(xml)).toContainEqual([
+      'judge-corrected-labels-note',
+      'the sides ran different judges (baseline judge:1b · risen-judge-v1, variant judge:3b · risen-judge-v1): each side is corrected with its own labels, resampled independently',
+    ]);
+    expect(systemOut(xml)?.split('\n')[0]).toBe(
+      "Judge-corrected differences (variant − baseline; paired bootstrap over cases and labels, each side's labels resampled independently, 2000 replicates, seed 1)",
+    );
   });
 });

@@ -1,6 +1,16 @@
 import type { CaseChange, ComparisonDocument } from '../compare/comparison-schema.ts';
+import { CORRECTED_KIND_NAMES } from '../compare/corrected-difference.ts';
 import { formatP } from './compare-console.ts';
+import {
+  correctedDifferenceHeading,
+  correctedDifferenceRows,
+  differenceWords,
+  gatedVerdictWords,
+  labelsOf,
+  leftOutWords,
+} from './corrected-difference-rows.ts';
 import { points } from './format-rate.ts';
+import { visible } from './visible.ts';
 import { attrs, xmlText } from './xml.ts';
 
 export interface CompareJunitOptions {
@@ -36,9 +46,62 @@ function testcase(c: CaseChange, classname: string): string {
 }
 
 /**
+ * The judge-corrected differences as suite properties, one per figure so CI can read each without parsing a
+ * line: per kind the raw difference, the corrected one or the reason there is none, the labels behind it and
+ * the replicates left out; then why labels were resampled apart, and the corrected verdict. Under --gate
+ * corrected, the gate and what the raw figures said. All from the comparison's figures, nothing recomputed.
+ */
+function correctedProperties(doc: ComparisonDocument): Record<string, string> {
+  const properties: Record<string, string> = {};
+  const corrected = doc.corrected;
+  if (corrected) {
+    const shared = corrected.labelResampling === 'shared';
+    properties['judge-corrected-method'] = correctedDifferenceHeading(corrected);
+    for (const kind of ['findings', 'absent'] as const) {
+      const figures = corrected[kind];
+      if (!figures) continue;
+      const name = `judge-corrected-${CORRECTED_KIND_NAMES[kind].replace(/ /g, '-')}`;
+      properties[`${name}-raw`] = differenceWords(figures.raw, corrected.level);
+      if (figures.status === 'corrected') {
+        properties[name] = differenceWords(figures.corrected, corrected.level);
+      } else {
+        properties[`${name}-not-corrected`] = visible(figures.reason);
+      }
+      properties[`${name}-labels`] = labelsOf(figures, shared);
+      if (figures.status === 'corrected') {
+        properties[`${name}-left-out`] = leftOutWords(figures.undefinedReplicates, corrected.replicates);
+      }
+    }
+    if (corrected.note) properties['judge-corrected-labels-note'] = visible(corrected.note);
+    properties['judge-corrected-verdict'] = `${corrected.verdict}: ${visible(corrected.verdictReason)}`;
+  }
+  if (doc.gate) {
+    properties.gate = doc.gate.on;
+    properties['raw-verdict'] = doc.gate.rawVerdict;
+    properties['gate-reason'] = visible(doc.gate.reason);
+  }
+  return properties;
+}
+
+/** The suite's system-out: the verdict as the console gives it, after the judge-corrected block when there is one. */
+function systemOut(doc: ComparisonDocument): string {
+  const gated = gatedVerdictWords(doc);
+  const lines = doc.corrected
+    ? [
+        correctedDifferenceHeading(doc.corrected),
+        ...correctedDifferenceRows(doc.corrected).map(([label, value]) => `  ${label.padEnd(18)}${value}`),
+        '',
+      ]
+    : [];
+  lines.push(`verdict ${doc.verdict}${gated ? ` ${gated}` : ''}`);
+  return lines.join('\n');
+}
+
+/**
  * The comparison as JUnit XML (the Ant/Jenkins schema the run's junit.xml follows): one testsuite, one
  * testcase per case, a failure for every case with an item that regressed, an error for a case an agent or
- * judge error left open. The verdict, the difference and the tests are the suite's properties.
+ * judge error left open. The verdict, the difference, the tests and the judge-corrected differences are the
+ * suite's properties.
  */
 export function compareJunit(doc: ComparisonDocument, options: CompareJunitOptions = {}): string {
   const classname = `${doc.pack}.compare`;
@@ -58,6 +121,7 @@ export function compareJunit(doc: ComparisonDocument, options: CompareJunitOptio
         : `${points(d.mean)} points (no interval from a single case)`,
     'permutation-p': formatP(doc.permutation.pValue),
     'mcnemar-p': formatP(doc.mcnemar.pValue),
+    ...correctedProperties(doc),
     'exit-code': String(doc.exitCode),
   };
   const suite = attrs({
@@ -76,7 +140,7 @@ export function compareJunit(doc: ComparisonDocument, options: CompareJunitOptio
     ...Object.entries(properties).map(([name, value]) => `      <property${attrs({ name, value })}/>`),
     '    </properties>',
     ...testcases,
-    `    <system-out>${xmlText(`verdict ${doc.verdict}`)}</system-out>`,
+    `    <system-out>${xmlText(systemOut(doc))}</system-out>`,
     '    <system-err/>',
     '  </testsuite>',
     '</testsuites>',

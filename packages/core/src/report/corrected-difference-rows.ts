@@ -21,11 +21,17 @@ export function differenceWords(d: DifferenceInterval, level: number): string {
   return `${points(d.estimate)} points (${Math.round(level * 100)}% CI ${points(d.lower)} to ${points(d.upper)})`;
 }
 
-function labelsOf(kind: KindDifference, shared: boolean): string {
+/** The labels behind a kind's figures: "20 labels (10 passing, 10 failing), one set for both sides", or each side's. */
+export function labelsOf(kind: KindDifference, shared: boolean): string {
   const { baseline, variant } = kind.labels;
   return shared
     ? `${labelWords(baseline)}, one set for both sides`
     : `baseline ${labelWords(baseline)}, variant ${labelWords(variant)}`;
+}
+
+/** "240 of 2000 replicates left out (their resampled labels gave TPR + TNR − 1 ≤ 0)" */
+export function leftOutWords(left: number, replicates: number): string {
+  return `${left} of ${replicates} replicates left out (their resampled labels gave TPR + TNR − 1 ≤ 0)`;
 }
 
 /** One kind's value: the raw difference, then the corrected one (or why not), then the labels behind it. */
@@ -36,9 +42,7 @@ function kindValue(kind: KindDifference, corrected: CorrectedDifferences): strin
   if (kind.status === 'too-few-labels' && shared) return `${raw} · ${visible(kind.reason)}`;
   if (kind.status !== 'corrected') return `${raw} · ${visible(kind.reason)} · ${labelsOf(kind, shared)}`;
   const left = kind.undefinedReplicates;
-  const undefinedWords = left
-    ? ` · ${left} of ${corrected.replicates} replicates left out (their resampled labels gave TPR + TNR − 1 ≤ 0)`
-    : '';
+  const undefinedWords = left ? ` · ${leftOutWords(left, corrected.replicates)}` : '';
   return `${raw} · corrected ${differenceWords(kind.corrected, corrected.level)} · ${labelsOf(kind, shared)}${undefinedWords}`;
 }
 
