@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { packCopy } from './calibrate-script.ts';
 import { cases as packCases, sample } from './code-review-script.ts';
 import { V2_ONLY } from './compare-script.ts';
+import { junitSchemaProblems, parseJunit } from './junit-schema.ts';
 import { useOllamaStandIn } from './ollama-stand-in.ts';
 import { runCli } from './run-cli.ts';
 
@@ -100,7 +101,7 @@ function setUp(): { args: (...more: string[]) => string[]; out: string; store: s
     'compare',
     ...['--pack', pack, '--test-case', file, '--ollama-host', standIn.url, '--judge-model', 'judge:1b'],
     ...['--baseline', 'v2', '--variant', 'baseline', '--store', store],
-    ...['--reporter', 'console,json,markdown,html', '--out', out],
+    ...['--reporter', 'console,json,junit,markdown,html', '--out', out],
     ...more,
   ];
   return { args, out, store };
@@ -177,6 +178,28 @@ describe('compare --gate corrected on the judge-corrected differences (Ollama st
     expect(markdown).toContain(
       '| recall | raw −37.5 points (95% CI −50.0 to −20.8) · corrected −33.3 points (95% CI −100.0 to ±0.0) · 20 labels (10 passing, 10 failing), one set for both sides · 240 of 2000 replicates left out (their resampled labels gave TPR + TNR − 1 ≤ 0) |',
     );
+    const xml = readFileSync(join(out, 'comparison.xml'), 'utf8');
+    expect(junitSchemaProblems(xml)).toEqual([]);
+    const property = Object.fromEntries(
+      (parseJunit(xml).testsuites.testsuite[0]?.properties.property ?? []).map((p) => [p.name, p.value]),
+    );
+    expect(property).toMatchObject({
+      verdict: 'no detectable difference',
+      'judge-corrected-recall-raw': '−37.5 points (95% CI −50.0 to −20.8)',
+      'judge-corrected-recall': '−33.3 points (95% CI −100.0 to ±0.0)',
+      'judge-corrected-recall-labels': '20 labels (10 passing, 10 failing), one set for both sides',
+      'judge-corrected-recall-left-out':
+        '240 of 2000 replicates left out (their resampled labels gave TPR + TNR − 1 ≤ 0)',
+      'judge-corrected-bait-avoided-raw': '±0.0 points (95% CI ±0.0 to ±0.0)',
+      'judge-corrected-bait-avoided-not-corrected':
+        'not corrected: needs 10 labels each of passing and failing items (has 0 passing, 0 failing)',
+      'judge-corrected-verdict': 'no detectable difference: recall −33.3 points (CI −100.0 to ±0.0, 20 labels)',
+      gate: 'corrected',
+      'raw-verdict': 'worse',
+      'gate-reason': 'recall −33.3 points (CI −100.0 to ±0.0, 20 labels)',
+      'exit-code': '0',
+    });
+    expect(property).not.toHaveProperty('judge-corrected-bait-avoided');
     const page = readFileSync(join(out, 'comparison.html'), 'utf8');
     expect(page).toContain(
       '<strong data-verdict="no detectable difference">no detectable difference</strong> on the judge-corrected differences (--gate corrected); the raw figures say worse</p>',
