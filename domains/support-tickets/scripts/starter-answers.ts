@@ -3,10 +3,9 @@
  * give under prompts/baseline.md, the tool calls it made (run for real on a fresh order book by
  * write-starter-labels.ts, never written out here) and a senior support lead's word on the case's rubric.
  */
-export interface StarterCall {
-  name: string;
-  arguments: Record<string, unknown>;
-}
+import type { StarterCall } from './run-starter-calls.ts';
+
+export type { StarterCall };
 export interface StarterAnswer {
   caseId: string;
   calls: StarterCall[];

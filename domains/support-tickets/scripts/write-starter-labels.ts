@@ -7,30 +7,13 @@
  *   pnpm --filter @evalpacks/support-tickets write-labels
  */
 import { writeFileSync } from 'node:fs';
-import { invokeTool, loadPackCases, type PersonLabel, type ToolCall } from '@evalpacks/core';
+import { loadPackCases, type PersonLabel } from '@evalpacks/core';
 import { inputHash } from '@evalpacks/core/calibration';
 import pack from '../src/index.ts';
-import { createSupportDesk } from '../src/tools.ts';
+import { runStarterCalls } from './run-starter-calls.ts';
 import { ACTION_ANSWERS } from './starter-answers-actions.ts';
 import { ORDER_ANSWERS } from './starter-answers-orders.ts';
-import { MONEY_ANSWERS, type StarterCall } from './starter-answers.ts';
-
-/** Runs the calls in order on one fresh desk; a thrown tool keeps its message, as the agent loop records it. */
-async function runCalls(calls: readonly StarterCall[]): Promise<ToolCall[]> {
-  const { tools } = createSupportDesk();
-  const made: ToolCall[] = [];
-  for (const call of calls) {
-    const tool = tools.find((candidate) => candidate.name === call.name);
-    if (!tool) throw new Error(`no tool "${call.name}" in the support-tickets pack`);
-    try {
-      // A JSON round trip: the model saw the result as JSON, and the labels file stores it so.
-      made.push({ ...call, result: JSON.parse(JSON.stringify(await invokeTool(tool, call.arguments))) });
-    } catch (error) {
-      made.push({ ...call, error: error instanceof Error ? error.message : String(error) });
-    }
-  }
-  return made;
-}
+import { MONEY_ANSWERS } from './starter-answers.ts';
 
 const cases = await loadPackCases(pack);
 const lines: string[] = [];
@@ -45,7 +28,7 @@ for (const answer of [...MONEY_ANSWERS, ...ORDER_ANSWERS, ...ACTION_ANSWERS]) {
     note: answer.note,
     inputSha256: inputHash(testCase.input),
     answer: answer.answer,
-    toolCalls: await runCalls(answer.calls),
+    toolCalls: await runStarterCalls(answer.calls),
   };
   lines.push(JSON.stringify(label));
 }
