@@ -8,8 +8,8 @@
  *   pnpm --filter @evalpacks/support-tickets check-labels    prints the counts; exit 1 on a bad line
  */
 import { readFileSync } from 'node:fs';
-import { isDeepStrictEqual } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import { type Case, CaseFileError, isPersonLabel, loadPackCases, type PersonLabel, splitOf } from '@evalpacks/core';
 import { inputHash, parseLabels } from '@evalpacks/core/calibration';
 import pack from '../src/index.ts';
@@ -50,7 +50,11 @@ async function toolCallProblem(label: PersonLabel): Promise<string | undefined> 
 }
 
 /** Checks one labels file's text against the pack's cases; `file` only names the lines in errors. */
-export async function checkStarterLabels(text: string, cases: readonly Case[], file: string): Promise<StarterLabelReport> {
+export async function checkStarterLabels(
+  text: string,
+  cases: readonly Case[],
+  file: string,
+): Promise<StarterLabelReport> {
   let parsed: ReturnType<typeof parseLabels>;
   try {
     parsed = parseLabels(file, text);
@@ -68,7 +72,11 @@ export async function checkStarterLabels(text: string, cases: readonly Case[], f
       olderForm++;
       continue;
     }
-    const problem = caseProblem(label, cases.find((candidate) => candidate.id === label.caseId)) ?? (await toolCallProblem(label));
+    const problem =
+      caseProblem(
+        label,
+        cases.find((candidate) => candidate.id === label.caseId),
+      ) ?? (await toolCallProblem(label));
     if (problem) errors.push(`${file}:${lineNumbers[n] ?? 0}: ${problem}`);
     else labels.push(label);
   }

@@ -25,7 +25,11 @@ export async function runStarterCalls(calls: readonly StarterCall[]): Promise<To
       const result: unknown = JSON.parse(JSON.stringify(await invokeTool(tool, call.arguments)));
       made.push({ name: call.name, arguments: call.arguments, result });
     } catch (error) {
-      made.push({ name: call.name, arguments: call.arguments, error: error instanceof Error ? error.message : String(error) });
+      made.push({
+        name: call.name,
+        arguments: call.arguments,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
   return made;

@@ -11,13 +11,14 @@ import { loadPackCases, type PersonLabel } from '@evalpacks/core';
 import { inputHash } from '@evalpacks/core/calibration';
 import pack from '../src/index.ts';
 import { runStarterCalls } from './run-starter-calls.ts';
+import { MONEY_ANSWERS } from './starter-answers.ts';
 import { ACTION_ANSWERS } from './starter-answers-actions.ts';
 import { ORDER_ANSWERS } from './starter-answers-orders.ts';
-import { MONEY_ANSWERS } from './starter-answers.ts';
+import { PRIVACY_ANSWERS } from './starter-answers-privacy.ts';
 
 const cases = await loadPackCases(pack);
 const lines: string[] = [];
-for (const answer of [...MONEY_ANSWERS, ...ORDER_ANSWERS, ...ACTION_ANSWERS]) {
+for (const answer of [...MONEY_ANSWERS, ...ORDER_ANSWERS, ...ACTION_ANSWERS, ...PRIVACY_ANSWERS]) {
   const testCase = cases.find((candidate) => candidate.id === answer.caseId);
   if (!testCase) throw new Error(`no case "${answer.caseId}" in the support-tickets pack`);
   const label: PersonLabel = {

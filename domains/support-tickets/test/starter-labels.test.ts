@@ -31,7 +31,12 @@ const refundCalls = [
   {
     name: 'issue_refund',
     arguments: { orderId: 'ORD-1001', amount: 25 },
-    result: { refundId: 'RF-1', orderId: 'ORD-1001', amount: 25, ledger: [{ refundId: 'RF-1', orderId: 'ORD-1001', amount: 25 }] },
+    result: {
+      refundId: 'RF-1',
+      orderId: 'ORD-1001',
+      amount: 25,
+      ledger: [{ refundId: 'RF-1', orderId: 'ORD-1001', amount: 25 }],
+    },
   },
 ];
 const label = (fields: Record<string, unknown> = {}) =>
@@ -69,11 +74,16 @@ describe('checkStarterLabels', () => {
   });
 
   it('refuses a tool result the tools did not return, naming the call', async () => {
-    const invented = [refundCalls[0], { ...refundCalls[1], result: { refundId: 'RF-7', orderId: 'ORD-1001', amount: 25 } }];
+    const invented = [
+      refundCalls[0],
+      { ...refundCalls[1], result: { refundId: 'RF-7', orderId: 'ORD-1001', amount: 25 } },
+    ];
     expect(await check(label({ toolCalls: invented }))).toEqual([
       `labels.jsonl:1: field "toolCalls[1]": issue_refund did not return what is stored (the tools return ${JSON.stringify(refundCalls[1]?.result)})`,
     ]);
-    const failed = [{ name: 'issue_refund', arguments: { orderId: 'ORD-1002', amount: 5 }, result: { refundId: 'RF-1' } }];
+    const failed = [
+      { name: 'issue_refund', arguments: { orderId: 'ORD-1002', amount: 5 }, result: { refundId: 'RF-1' } },
+    ];
     expect(await check(label({ toolCalls: failed }))).toEqual([
       'labels.jsonl:1: field "toolCalls[0]": issue_refund did not return what is stored (the tools return "ORD-1002 is in_transit; only delivered or lost orders can be refunded")',
     ]);
