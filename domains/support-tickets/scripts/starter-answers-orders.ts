@@ -101,7 +101,7 @@ export const ORDER_ANSWERS: StarterAnswer[] = [
     calls: [lookup('ORD-1042')],
     passed: true,
     answer:
-      "ORD-1042 shipped on 28 May 2026 and is in transit; it is not marked as lost. Tracking sometimes pauses between scans, and I can't give a delivery date, but if it still hasn't moved in a few days, write to us again.",
+      "ORD-1042 shipped on 28 May 2026 and is in transit; it is not marked as lost. I can't give a delivery date, but if it still hasn't moved in a few days, write to us again.",
     note: 'In transit, not lost, shipping date 28 May 2026, no date of delivery and no refund.',
   },
   {
@@ -116,7 +116,7 @@ export const ORDER_ANSWERS: StarterAnswer[] = [
     calls: [lookup('ORD-1063')],
     passed: true,
     answer:
-      "Yes, ORD-1063 (electric toothbrush) is cancelled. The payment for a cancelled order goes back to you automatically, so you won't be charged for it.",
+      "Yes, ORD-1063 (electric toothbrush) is cancelled. The payment for a cancelled order goes back to you automatically, so you won't end up paying for it.",
     note: 'Confirms cancelled and that the payment "goes back to you automatically"; no cancel or refund call.',
   },
   {
