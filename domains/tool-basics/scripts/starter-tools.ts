@@ -21,7 +21,9 @@ export interface AskedCall {
 export async function runStarterCalls(calls: readonly AskedCall[]): Promise<ToolCall[]> {
   const tools = basicTools(STARTER_CLOCK);
   const recorded: ToolCall[] = [];
-  for (const call of calls) {
+  // Only the name and arguments are taken: a stored result or error must never pass through to the replay.
+  for (const { name, arguments: args } of calls) {
+    const call = { name, arguments: args };
     const tool = tools.find((candidate) => candidate.name === call.name);
     if (!tool) {
       recorded.push({ ...call, error: `no tool "${call.name}" in the tool-basics pack` });
