@@ -47,8 +47,7 @@ async function toolCallProblem(label: PersonLabel): Promise<string | undefined> 
   const replayed = await runStarterCalls(label.toolCalls);
   for (const [i, stored] of label.toolCalls.entries()) {
     const fresh = replayed[i];
-    const same =
-      fresh !== undefined && isDeepStrictEqual(stored.result, fresh.result) && stored.error === fresh.error;
+    const same = fresh !== undefined && isDeepStrictEqual(stored.result, fresh.result) && stored.error === fresh.error;
     if (!same) {
       const gives = fresh?.error !== undefined ? `error ${JSON.stringify(fresh.error)}` : JSON.stringify(fresh?.result);
       return `field "toolCalls[${i}]": ${stored.name} gives ${gives}, not what the line holds`;
@@ -59,7 +58,13 @@ async function toolCallProblem(label: PersonLabel): Promise<string | undefined> 
 
 /** Checks one labels file's text against the pack's cases; `file` only names the lines in errors. */
 export async function checkStarterLabels(text: string, cases: readonly Case[], file: string) {
-  const report: StarterLabelReport = { errors: [], olderForm: 0, labels: [], rubric: { met: 0, notMet: 0 }, perCase: new Map() };
+  const report: StarterLabelReport = {
+    errors: [],
+    olderForm: 0,
+    labels: [],
+    rubric: { met: 0, notMet: 0 },
+    perCase: new Map(),
+  };
   let parsed: ReturnType<typeof parseLabels>;
   try {
     parsed = parseLabels(file, text);
@@ -75,7 +80,10 @@ export async function checkStarterLabels(text: string, cases: readonly Case[], f
       continue;
     }
     const problem =
-      caseProblem(label, cases.find((candidate) => candidate.id === label.caseId)) ?? (await toolCallProblem(label));
+      caseProblem(
+        label,
+        cases.find((candidate) => candidate.id === label.caseId),
+      ) ?? (await toolCallProblem(label));
     if (problem) {
       report.errors.push(`${file}:${lineNumbers[n] ?? 0}: ${problem}`);
       continue;

@@ -20,9 +20,7 @@ interface StarterAnswer {
   calls: AskedCall[];
 }
 
-const answers = JSON.parse(
-  readFileSync(new URL('./starter-answers.json', import.meta.url), 'utf8'),
-) as StarterAnswer[];
+const answers = JSON.parse(readFileSync(new URL('./starter-answers.json', import.meta.url), 'utf8')) as StarterAnswer[];
 const cases = await loadPackCases(pack);
 const lines: string[] = [];
 for (const { caseId, passed, note, answer, calls } of answers) {

@@ -62,7 +62,7 @@ describe('checkStarterLabels', () => {
     expect((await check({ passed: 'yes' }))[0]).toMatch(/^labels\.jsonl:1: field "passed": /);
   });
 
-  it('refuses a tool result the pack\'s tool does not give, and an error it does not throw', async () => {
+  it("refuses a tool result the pack's tool does not give, and an error it does not throw", async () => {
     const call = { name: 'word_count', arguments: { text: 'Evals catch quiet agent regressions' } };
     expect(await check({ toolCalls: [{ ...call, result: 6 }] })).toEqual([
       'labels.jsonl:1: field "toolCalls[0]": word_count gives 5, not what the line holds',
