@@ -4,6 +4,7 @@ import { inputHash } from '@evalpacks/core/calibration';
 import { describe, expect, it } from 'vitest';
 import { checkStarterLabels } from '../scripts/check-starter-labels.ts';
 import { STARTER_CLOCK } from '../scripts/starter-tools.ts';
+import { readStarterAnswers, starterLabelsText } from '../scripts/write-starter-labels.ts';
 import pack from '../src/index.ts';
 
 const cases = await loadPackCases(pack);
@@ -33,6 +34,10 @@ describe("the tool-basics pack's starter labels", () => {
     expect(report.labels).toHaveLength(58);
     expect(report.rubric).toEqual({ met: 28, notMet: 30 });
     expect(report.perCase.size).toBe(14);
+  });
+
+  it('are what write-labels makes of scripts/starter-answers.json (no line edited by hand)', async () => {
+    expect(text).toBe(await starterLabelsText(readStarterAnswers(), cases));
   });
 
   it('ran on a clock fixed at 2026-07-10 12:44:39 local time', () => {
