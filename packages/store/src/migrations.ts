@@ -222,6 +222,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE verdicts ADD COLUMN turn INTEGER;
   ALTER TABLE verdicts ADD COLUMN turn_note TEXT;
   `,
+  // 15: a label on a conversation case keeps the conversation its answer ends (core's ConversationTurn[], as
+  // JSON): its key holds it, and calibrate shows it to the judge. Null for a one-message case's label.
+  `
+  ALTER TABLE labels ADD COLUMN conversation_json TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
