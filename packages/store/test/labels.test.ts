@@ -2,8 +2,8 @@ import { type CaseResult, type Label, LabelSchema } from '@evalpacks/core';
 import { inputHash, labelKey, labelVerdict } from '@evalpacks/core/calibration';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../src/migrations.ts';
 import { EvalStore, labelledRefs } from '../src/index.ts';
+import { MIGRATIONS } from '../src/migrations.ts';
 import { caseResult, runMeta, tempStorePath } from './support.ts';
 
 const label = (fields: Partial<Label> = {}): Label =>
@@ -86,7 +86,7 @@ describe('labels on a conversation in the store (step 15)', () => {
     db.close();
   });
 
-  it("upgrades a store at step 14: its one-message labels keep their keys, fields and no conversation", () => {
+  it('upgrades a store at step 14: its one-message labels keep their keys, fields and no conversation', () => {
     expect(MIGRATIONS).toHaveLength(15);
     // A label written by step 14's columns (what a store of main holds), read back after step 15.
     const at14 = tempStorePath();
