@@ -119,6 +119,37 @@ describe('labels on a conversation in the store (step 15)', () => {
     upgraded.close();
   });
 
+  it("drops the keys step 13 gave a conversation's verdicts (no turns in them); a one-message verdict keeps its key", () => {
+    const path = tempStorePath();
+    const store = EvalStore.open(path);
+    const run = store.beginRun(runMeta({ pack: 'support' }));
+    const plain = caseResult('plain');
+    const talk = caseResult('talk');
+    store.saveCaseResult(run.id, plain);
+    store.saveCaseResult(run.id, {
+      ...talk,
+      transcript: { ...talk.transcript, conversation: conversation('Which order?'), conversationEnd: 'script-end' },
+    });
+    store.close();
+    // As a step-14 store holds them: the conversation's verdict keyed without its turns.
+    const older = new Database(path);
+    const keyOf = (caseId: string) =>
+      older.prepare("SELECT label_key FROM verdicts WHERE case_id = ? AND status = 'ok'").pluck().get(caseId);
+    const plainKey = keyOf('plain');
+    older.exec(`UPDATE verdicts SET label_key = 'keyed-without-turns' WHERE case_id = 'talk' AND status = 'ok';
+      ALTER TABLE labels DROP COLUMN conversation_json; PRAGMA user_version = 14;`);
+    older.close();
+    EvalStore.open(path).close();
+    const upgraded = new Database(path, { readonly: true });
+    const keys = upgraded.prepare("SELECT case_id, label_key FROM verdicts WHERE status = 'ok' ORDER BY case_id").all();
+    upgraded.close();
+    expect(keys).toEqual([
+      { case_id: 'plain', label_key: plainKey },
+      { case_id: 'talk', label_key: null },
+    ]);
+    expect(plainKey).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it("a label given on a saved conversation verdict is found on that verdict by key, not on the other conversation's", () => {
     const path = tempStorePath();
     const store = EvalStore.open(path);
