@@ -193,6 +193,21 @@ describe('verdicts of a conversation at their turns, labelled in the viewer, in 
         ['conv-3', 'rubric', 'rubric', 'agree', '', done, true],
       ],
     );
+    // Each label holds its conversation, every turn in order: the key tells it from another conversation that
+    // ends in the same reply, and calibrate shows the judge these turns.
+    const conv3 = (await packResult()).transcript.conversation;
+    expect(labels.map((l) => l.conversation)).toEqual([
+      RESULT.transcript.conversation,
+      RESULT.transcript.conversation,
+      RESULT.transcript.conversation,
+      conv3,
+    ]);
+    expect(labels[0]?.conversation?.map((turn) => `${turn.role}: ${turn.text}`)).toEqual([
+      'user: My parcel never arrived.',
+      'agent: Which order is it?',
+      "user: It's ORD-1001.",
+      'agent: Refunded ORD-1001.',
+    ]);
   });
 
   it('calibrate counts the labels given on the conversation', async () => {

@@ -35,6 +35,40 @@ describe('label keys', () => {
     expect(labelKey(label({ toolCalls: [{ name: 'lookup', arguments: {} }] }))).not.toBe(labelKey(first));
   });
 
+  it('of a one-message label are what they were before conversations: a fixed key, and no conversation field', () => {
+    // sha256 of 'evalpacks-label-v1\n' + the canonical JSON of {answer, caseId, input, itemId, kind, toolCalls}:
+    // what every labels file written so far is keyed by.
+    expect(labelKey(label())).toBe('93618a4e9e679e057f00f1a7f90a41d033d8fa414a0bd63cc58c15e468a0742e');
+    expect('conversation' in label()).toBe(false);
+    expect(JSON.stringify(label())).not.toContain('conversation');
+  });
+
+  it('of a conversation label hold every turn: the same last reply after other earlier turns is another label', () => {
+    const last = { role: 'agent' as const, text: label().answer };
+    const asked = label({
+      conversation: [
+        { role: 'user', text: 'Review this query.' },
+        { role: 'agent', text: 'Which database?' },
+        { role: 'user', text: 'Postgres.' },
+        last,
+      ],
+    });
+    const notAsked = label({ conversation: [{ role: 'user', text: 'Review this query.' }, last] });
+    const called = label({
+      conversation: [
+        { role: 'user', text: 'Review this query.' },
+        { role: 'agent', text: 'Which database?', toolCalls: [{ name: 'lookup', arguments: { db: 'pg' } }] },
+        { role: 'user', text: 'Postgres.' },
+        last,
+      ],
+    });
+    const keys = [labelKey(label()), labelKey(asked), labelKey(notAsked), labelKey(called)];
+    expect(new Set(keys).size).toBe(4);
+    // The key follows the turns, not the object: the same turns parsed again give the same key.
+    expect(labelKey(LabelSchema.parse(JSON.parse(JSON.stringify(asked))))).toBe(keys[1]);
+    expect(asked.conversation?.map((turn) => turn.role)).toEqual(['user', 'agent', 'user', 'agent']);
+  });
+
   it("give the person's outcome: the verdict's, its opposite when the judge was wrong, none when the case was", () => {
     expect(labelledOutcome(label())).toBe(true);
     expect(labelledOutcome(label({ label: 'disagree', wrong: 'judge' }))).toBe(false);
@@ -55,6 +89,23 @@ describe('labels.jsonl', () => {
     expect(file).toBe(join(root, 'calibration', 'labels.jsonl'));
     expect(await loadPackLabels(pack)).toEqual([labels[1], labels[0]]);
     expect(await readFile(file, 'utf8')).toBe(formatLabels([labels[1] as Label, labels[0] as Label]));
+  });
+
+  it('keeps a conversation label apart from one on the same last reply after other turns, and names a bad turn', () => {
+    const turns = (middle: string) => [
+      { role: 'user', text: 'Review this.' },
+      { role: 'agent', text: middle },
+      { role: 'user', text: 'Go on.' },
+      { role: 'agent', text: label().answer },
+    ];
+    const text = `${line({ conversation: turns('Which file?') })}\n${line({ conversation: turns('Which line?') })}\n`;
+    expect(parseLabels('labels.jsonl', text).map((l) => l.conversation?.[1]?.text)).toEqual([
+      'Which file?',
+      'Which line?',
+    ]);
+    expect(() => parseLabels('labels.jsonl', `${line({ conversation: [{ role: 'judge', text: 'x' }] })}\n`)).toThrow(
+      /^labels\.jsonl:1: .*conversation\.0\.role/,
+    );
   });
 
   it('names file, line and field of a bad line', async () => {

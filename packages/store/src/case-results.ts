@@ -73,6 +73,10 @@ export function insertCaseResult(
       inputSha256: inputHash(testCase.input),
       answer: transcript.answer,
       toolCalls: JSON.parse(toolCallsJson) as Label['toolCalls'],
+      // A conversation case's turns, as a label saved on it carries them (JSON without undefined fields).
+      ...(transcript.conversation && {
+        conversation: JSON.parse(JSON.stringify(transcript.conversation)) as Label['conversation'],
+      }),
       caseId: testCase.id,
     };
     return labelKey({ ...material, kind: verdict.kind, itemId: verdict.itemId });

@@ -24,12 +24,16 @@ type JudgedItemRow = [
   model: string,
 ];
 
-/** What a label on one result is keyed by (see labelKey): the case input, the answer and its tool calls. */
+/**
+ * What a label on one result is keyed by (see labelKey): the case input, the answer and its tool calls, and
+ * a conversation case's turns (JSON; null for a one-message case).
+ */
 export interface KeyMaterial {
   epoch: number;
   input: string;
   answer: string;
   toolCallsJson: string;
+  conversationJson: string | null;
 }
 
 /** A verdict of another run on the same answer and item that went the other way, and whose it was. */
@@ -73,7 +77,8 @@ const statements = preparedOnce((db): JudgedStatements => {
     // A new label has a new rowid (a replaced one too), a removed one lowers the count.
     labelsVersion: db.prepare(`SELECT count(*) || ':' || coalesce(max(rowid), 0) FROM labels WHERE pack = ?`).pluck(),
     keyMaterial: db.prepare(
-      `SELECT c.epoch, json_extract(c.case_json, '$.input') AS input, t.answer, t.tool_calls_json AS toolCallsJson
+      `SELECT c.epoch, json_extract(c.case_json, '$.input') AS input, t.answer, t.tool_calls_json AS toolCallsJson,
+         json_extract(t.conversation_json, '$.conversation') AS conversationJson
        FROM case_results c JOIN transcripts t USING (run_id, case_id, epoch)
        WHERE c.run_id = ? AND c.case_id = ? AND t.answer IN (SELECT value FROM json_each(?))`,
     ),

@@ -1,4 +1,4 @@
-import { type Label, LabelSchema, ToolCallSchema } from '@evalpacks/core';
+import { ConversationTurnSchema, type Label, LabelSchema, ToolCallSchema } from '@evalpacks/core';
 import { labelKey } from '@evalpacks/core/calibration';
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
@@ -17,6 +17,8 @@ interface LabelRow {
   input_sha256: string;
   answer: string;
   tool_calls_json: string;
+  /** A conversation case's turns (step 15); null for a one-message case's label. */
+  conversation_json: string | null;
   labelled_at: string;
 }
 
@@ -25,8 +27,8 @@ export function upsertLabel(db: Database.Database, pack: string, label: Label): 
   const key = labelKey(label);
   db.prepare(
     `INSERT OR REPLACE INTO labels (pack, key, case_id, kind, item_id, label, wrong, note, verdict_passed,
-       verdict_reasoning, verdict_model, verdict_prompt_version, input_sha256, answer, tool_calls_json, labelled_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       verdict_reasoning, verdict_model, verdict_prompt_version, input_sha256, answer, tool_calls_json, conversation_json, labelled_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     pack,
     key,
@@ -43,6 +45,7 @@ export function upsertLabel(db: Database.Database, pack: string, label: Label): 
     label.inputSha256,
     label.answer,
     JSON.stringify(label.toolCalls),
+    label.conversation ? JSON.stringify(label.conversation) : null,
     label.labelledAt ?? new Date().toISOString(),
   );
   return key;
@@ -65,6 +68,9 @@ function labelFromRow(row: LabelRow): Label {
     inputSha256: row.input_sha256,
     answer: row.answer,
     toolCalls: z.array(ToolCallSchema).parse(JSON.parse(row.tool_calls_json)),
+    ...(row.conversation_json !== null && {
+      conversation: z.array(ConversationTurnSchema).parse(JSON.parse(row.conversation_json)),
+    }),
     labelledAt: row.labelled_at,
   });
 }

@@ -222,6 +222,19 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE verdicts ADD COLUMN turn INTEGER;
   ALTER TABLE verdicts ADD COLUMN turn_note TEXT;
   `,
+  // 15: a label on a conversation case keeps the conversation its answer ends (core's ConversationTurn[], as
+  // JSON): its key holds it, and calibrate shows it to the judge. Null for a one-message case's label. The label
+  // keys step 13 gave a conversation's verdicts were worked out without the turns, so no label matches them now:
+  // they are dropped, and such a run's labelled verdicts are looked up by answer (with the turns) as before 13.
+  `
+  ALTER TABLE labels ADD COLUMN conversation_json TEXT;
+  UPDATE verdicts SET label_key = NULL
+  WHERE label_key IS NOT NULL AND EXISTS (
+    SELECT 1 FROM transcripts t
+    WHERE t.run_id = verdicts.run_id AND t.case_id = verdicts.case_id AND t.epoch = verdicts.epoch
+      AND t.conversation_json IS NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

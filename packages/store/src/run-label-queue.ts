@@ -55,6 +55,9 @@ export function labelledRefs(
         inputSha256: hashOf(saved.input) as string,
         answer: saved.answer,
         toolCalls: JSON.parse(saved.toolCallsJson) as PackLabel['toolCalls'],
+        ...(saved.conversationJson !== null && {
+          conversation: JSON.parse(saved.conversationJson) as PackLabel['conversation'],
+        }),
         caseId,
       };
       for (const { key, kind, itemId } of matching) {

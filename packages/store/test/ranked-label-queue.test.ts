@@ -131,12 +131,14 @@ describe("a completed run's label queue paged by stored places", () => {
     expect(relabelled.paged).toEqual(relabelled.full.queue);
     store.close();
 
-    // A store from before migration 13 (so before 14 too): its completed runs get their places when it is opened.
+    // A store from before migration 13 (so before 14 and 15 too): its completed runs get their places when it is
+    // opened, and its one-message labels (no conversation column) keep their keys.
     const older = new Database(path);
     older.exec(`DROP TRIGGER verdicts_ranked_when_completed; DROP INDEX verdicts_by_queue_rank;
       DROP INDEX verdicts_by_confidence; DROP INDEX verdicts_by_label_key; ALTER TABLE verdicts DROP COLUMN queue_rank;
       ALTER TABLE verdicts DROP COLUMN label_key; ALTER TABLE verdicts DROP COLUMN turn;
-      ALTER TABLE verdicts DROP COLUMN turn_note; PRAGMA user_version = 12;`);
+      ALTER TABLE verdicts DROP COLUMN turn_note; ALTER TABLE labels DROP COLUMN conversation_json;
+      PRAGMA user_version = 12;`);
     older.close();
     const migrated = EvalStore.open(path);
     expect(bothQueues(migrated, runId, 13).paged).toEqual(relabelled.full.queue);

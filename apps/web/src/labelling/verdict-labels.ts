@@ -7,12 +7,13 @@ export type LabelState = 'agree' | 'judge' | 'agent' | 'case' | 'none';
 
 export const stateOf = (label: Label | undefined): LabelState => (label ? (label.wrong ?? 'agree') : 'none');
 
-/** The key a label on this verdict has: what was judged (input, answer, tool calls, item). */
+/** The key a label on this verdict has: what was judged (input, answer, tool calls, a conversation's turns, item). */
 export function verdictKey(result: CaseResult, verdict: Verdict): string {
   return labelKey({
     inputSha256: inputHash(result.case.input),
     answer: result.transcript.answer,
     toolCalls: result.transcript.toolCalls,
+    ...(result.transcript.conversation && { conversation: result.transcript.conversation }),
     caseId: result.case.id,
     kind: verdict.kind,
     itemId: verdict.itemId,

@@ -48,9 +48,15 @@ function staleReason(label: PackLabel, testCase: Case | undefined): string | und
   return undefined;
 }
 
+/**
+ * The transcript the judge is shown for a label: its answer and tool calls, and on a conversation case the
+ * conversation it ends, so the judge reads the same fenced conversation as in the run (and the call cache
+ * answers with the run's verdict).
+ */
 function answerOf(label: PackLabel, testCase: Case, model: string): Transcript {
-  const { answer, toolCalls } = label;
-  return { input: testCase.input, answer, toolCalls, turns: 1, usage: { input: 0, output: 0 }, latencyMs: 0, model };
+  const { answer, toolCalls, conversation } = label;
+  const base = { input: testCase.input, answer, toolCalls, usage: { input: 0, output: 0 }, latencyMs: 0, model };
+  return conversation ? { ...base, turns: conversation.length, conversation } : { ...base, turns: 1 };
 }
 
 /** The verdict recorded with the label; a person's outcome written without one has none. */

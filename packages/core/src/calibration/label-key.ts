@@ -6,11 +6,15 @@ import { isPersonLabel, type PackLabel } from '../schema/label.ts';
 export const inputHash = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /**
- * What identifies a label: the input (by hash), the answer with its tool calls, and the item. The same
- * answer judged again (a re-run that cached it, a re-judge, another judge) finds the same label.
+ * What identifies a label: the input (by hash), the answer with its tool calls, the conversation it ends
+ * (a conversation case's), and the item. The same answer judged again (a re-run that cached it, a re-judge,
+ * another judge) finds the same label. Without a conversation the material is as it always was, so the keys
+ * of one-message labels (and of labels files written before conversations) stay what they were.
  */
 export function labelKey(
-  label: Pick<PackLabel, 'inputSha256' | 'answer' | 'toolCalls' | 'caseId' | 'kind' | 'itemId'>,
+  label: Pick<PackLabel, 'inputSha256' | 'answer' | 'toolCalls' | 'caseId' | 'kind' | 'itemId'> & {
+    conversation?: PackLabel['conversation'];
+  },
 ) {
   const material = {
     input: label.inputSha256,
@@ -19,6 +23,7 @@ export function labelKey(
     caseId: label.caseId,
     kind: label.kind,
     itemId: label.itemId,
+    ...(label.conversation && { conversation: label.conversation }),
   };
   return createHash('sha256')
     .update(`evalpacks-label-v1\n${canonicalJson(material)}`)

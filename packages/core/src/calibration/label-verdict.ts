@@ -37,6 +37,7 @@ export function labelVerdict(
     inputSha256: inputHash(result.case.input),
     answer: result.transcript.answer,
     toolCalls: result.transcript.toolCalls,
+    ...(result.transcript.conversation && { conversation: result.transcript.conversation }),
     ...(word.labelledAt && { labelledAt: word.labelledAt }),
   }).data;
 }

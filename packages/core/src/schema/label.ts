@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CaseIdSchema } from './case.ts';
-import { ToolCallSchema } from './transcript.ts';
+import { ConversationTurnSchema, ToolCallSchema } from './transcript.ts';
 import { JudgedItemKindSchema } from './verdict.ts';
 
 /**
@@ -10,6 +10,13 @@ import { JudgedItemKindSchema } from './verdict.ts';
  */
 export const WrongSideSchema = z.enum(['judge', 'agent', 'case']);
 export type WrongSide = z.infer<typeof WrongSideSchema>;
+
+/**
+ * On a conversation case, every turn of the conversation the answer is the last reply of (the transcript's
+ * `conversation`): the label's key holds it, so two conversations ending in the same reply keep their own
+ * labels, and calibrate shows the judge the conversation the person labelled. Absent for one-message cases.
+ */
+const LabelConversationSchema = z.array(ConversationTurnSchema).optional();
 
 /** The judge verdict a person looked at when they labelled the item. */
 export const LabelledVerdictSchema = z.object({
@@ -40,6 +47,7 @@ export const LabelSchema = z
     inputSha256: z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in lowercase hex'),
     answer: z.string(),
     toolCalls: z.array(ToolCallSchema).default([]),
+    conversation: LabelConversationSchema,
     labelledAt: z.string().optional(),
   })
   .strict()
@@ -71,6 +79,7 @@ export const PersonLabelSchema = z
     inputSha256: z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in lowercase hex'),
     answer: z.string(),
     toolCalls: z.array(ToolCallSchema).default([]),
+    conversation: LabelConversationSchema,
     labelledAt: z.string().optional(),
   })
   .strict();
