@@ -1,6 +1,8 @@
 import type { CaseResult, TokenUsage } from '@evalpacks/core';
+import { resultJsonText } from '@evalpacks/core/report';
 import type Database from 'better-sqlite3';
 import { preparedOnce } from './prepared-once.ts';
+import { type CaseRow, resultFromRow, type VerdictRow } from './result-rows.ts';
 
 /** Prices the tokens of the run's agent or judge in US dollars; undefined when unknown. Local models cost 0. */
 export type CostOf = (role: 'agent' | 'judge', usage: TokenUsage) => number | undefined;
@@ -11,6 +13,8 @@ interface SaveStatements {
   result: Database.Statement;
   transcript: Database.Statement;
   verdict: Database.Statement;
+  text: Database.Statement;
+  echo: Database.Statement;
 }
 
 const saveStatements = preparedOnce(
@@ -32,6 +36,8 @@ const saveStatements = preparedOnce(
          confidence)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
+    text: db.prepare('INSERT INTO result_texts (run_id, case_id, epoch, text) VALUES (?, ?, ?, ?)'),
+    echo: db.prepare('SELECT ?').pluck(),
   }),
 );
 
@@ -43,8 +49,93 @@ function conversationJson(transcript: CaseResult['transcript']): string | null {
 }
 
 /**
- * Saves one case result (its transcript and every verdict) in one transaction, so a killed process
- * leaves either the whole result or none of it. Saving the same case and epoch again replaces it.
+ * The row a result's case, checks and answer are saved as; each string passed through `text` (to hold what
+ * SQLite gives back when read, see readBackText).
+ */
+function caseRowFor(result: CaseResult, text: (value: string) => string): CaseRow {
+  const { transcript } = result;
+  return {
+    case_id: text(result.case.id),
+    epoch: result.epoch,
+    status: result.status,
+    case_json: JSON.stringify(result.case),
+    checks_json: JSON.stringify(result.checks),
+    reasons_json: JSON.stringify(result.reasons),
+    judge_input_tokens: result.judgeUsage.input,
+    judge_output_tokens: result.judgeUsage.output,
+    model: text(transcript.model),
+    input: text(transcript.input),
+    answer: text(transcript.answer),
+    tool_calls_json: JSON.stringify(transcript.toolCalls),
+    turns: transcript.turns,
+    input_tokens: transcript.usage.input,
+    output_tokens: transcript.usage.output,
+    latency_ms: transcript.latencyMs,
+    error: textOrNull(text, transcript.error),
+    sample: transcript.sample ? 1 : 0,
+    retries: transcript.retries ?? null,
+    turn_limit_reached: transcript.turnLimitReached === undefined ? null : transcript.turnLimitReached ? 1 : 0,
+    answer_cut: transcript.answerCut ?? null,
+    stop_reason: transcript.stopReason ?? null,
+    thinking: textOrNull(text, transcript.thinking),
+    prompt_truncated_to: transcript.promptTruncatedTo ?? null,
+    end_state_json: transcript.endState === undefined ? null : JSON.stringify(transcript.endState),
+    conversation_json: conversationJson(transcript),
+  };
+}
+
+/** The rows a result's verdicts are saved as, in order (see caseRowFor). */
+function verdictRowsFor(result: CaseResult, text: (value: string) => string): VerdictRow[] {
+  return result.verdicts.map((verdict) => ({
+    epoch: result.epoch,
+    kind: verdict.kind,
+    item_id: text(verdict.itemId),
+    status: verdict.status,
+    passed: verdict.status === 'ok' ? (verdict.passed ? 1 : 0) : null,
+    reasoning: verdict.status === 'ok' ? text(verdict.reasoning) : null,
+    error: verdict.status === 'error' ? text(verdict.error) : null,
+    raw: verdict.status === 'error' ? textOrNull(text, verdict.raw) : null,
+    skip_reason: verdict.status === 'skipped' ? text(verdict.reason) : null,
+    model: text(verdict.model),
+    input_tokens: verdict.usage.input,
+    output_tokens: verdict.usage.output,
+    latency_ms: verdict.latencyMs,
+    retries: verdict.retries ?? null,
+    prompt_version: textOrNull(text, verdict.promptVersion),
+    stop_reason: verdict.stopReason ?? null,
+    confidence: verdict.status === 'ok' ? (verdict.confidence ?? null) : null,
+  }));
+}
+
+/** A surrogate not part of a pair (with the u flag, a pair is one code point and never matches). */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+const textOrNull = (text: (value: string) => string, value: string | undefined) =>
+  value === undefined ? null : text(value);
+
+/**
+ * The result as the store reads it back (resultFromRow of its rows), from the rows it is saved as. A string
+ * with a lone surrogate (a model's reply may hold one) does not survive SQLite's UTF-8 as it was: then every
+ * string goes through SQLite, to come back as every read sees it.
+ */
+function readBack(db: Database.Database, result: CaseResult, row: CaseRow, verdictRows: VerdictRow[]): CaseResult {
+  let wellFormed = true;
+  const check = (value: string) => {
+    if (LONE_SURROGATE.test(value)) wellFormed = false;
+    return value;
+  };
+  caseRowFor(result, check);
+  verdictRowsFor(result, check);
+  if (wellFormed) return resultFromRow(row, verdictRows);
+  const echo = (value: string) => saveStatements(db).echo.get(value) as string;
+  return resultFromRow(caseRowFor(result, echo), verdictRowsFor(result, echo));
+}
+
+/**
+ * Saves one case result (its transcript, every verdict and its text in results.json) in one transaction, so
+ * a killed process leaves either the whole result or none of it. Saving the same case and epoch again
+ * replaces it. The text is made from the rows as they are read back (resultFromRow), so a report copying
+ * it writes the bytes a report reading the result back would.
  */
 export function insertCaseResult(
   db: Database.Database,
@@ -55,62 +146,67 @@ export function insertCaseResult(
   const { case: testCase, epoch, transcript } = result;
   const key = [runId, testCase.id, epoch] as const;
   const statements = saveStatements(db);
+  const row = caseRowFor(result, (value) => value);
+  const verdictRows = verdictRowsFor(result, (value) => value);
+  const text = Buffer.from(resultJsonText(readBack(db, result, row, verdictRows)), 'utf8');
   db.transaction(() => {
     statements.remove.run(...key);
     statements.result.run(
       ...key,
-      result.status,
-      JSON.stringify(testCase),
-      JSON.stringify(result.checks),
-      JSON.stringify(result.reasons),
-      result.judgeUsage.input,
-      result.judgeUsage.output,
+      row.status,
+      row.case_json,
+      row.checks_json,
+      row.reasons_json,
+      row.judge_input_tokens,
+      row.judge_output_tokens,
       new Date().toISOString(),
     );
     statements.transcript.run(
       ...key,
-      transcript.model,
-      transcript.input,
-      transcript.answer,
-      JSON.stringify(transcript.toolCalls),
-      transcript.turns,
-      transcript.usage.input,
-      transcript.usage.output,
-      transcript.latencyMs,
+      row.model,
+      row.input,
+      row.answer,
+      row.tool_calls_json,
+      row.turns,
+      row.input_tokens,
+      row.output_tokens,
+      row.latency_ms,
       costOf('agent', transcript.usage) ?? null,
-      transcript.error ?? null,
-      transcript.sample ? 1 : 0,
-      transcript.retries ?? null,
-      transcript.turnLimitReached === undefined ? null : transcript.turnLimitReached ? 1 : 0,
-      transcript.answerCut ?? null,
-      transcript.stopReason ?? null,
-      transcript.thinking ?? null,
-      transcript.promptTruncatedTo ?? null,
-      transcript.endState === undefined ? null : JSON.stringify(transcript.endState),
-      conversationJson(transcript),
+      row.error,
+      row.sample,
+      row.retries,
+      row.turn_limit_reached,
+      row.answer_cut,
+      row.stop_reason,
+      row.thinking,
+      row.prompt_truncated_to,
+      row.end_state_json,
+      row.conversation_json,
     );
-    result.verdicts.forEach((verdict, position) => {
+    result.verdicts.forEach(({ usage }, position) => {
+      const verdict = verdictRows[position] as VerdictRow;
       statements.verdict.run(
         ...key,
         position,
         verdict.kind,
-        verdict.itemId,
+        verdict.item_id,
         verdict.status,
-        verdict.status === 'ok' ? (verdict.passed ? 1 : 0) : null,
-        verdict.status === 'ok' ? verdict.reasoning : null,
-        verdict.status === 'error' ? verdict.error : null,
-        verdict.status === 'error' ? (verdict.raw ?? null) : null,
-        verdict.status === 'skipped' ? verdict.reason : null,
+        verdict.passed,
+        verdict.reasoning,
+        verdict.error,
+        verdict.raw,
+        verdict.skip_reason,
         verdict.model,
-        verdict.usage.input,
-        verdict.usage.output,
-        verdict.latencyMs,
-        costOf('judge', verdict.usage) ?? null,
-        verdict.retries ?? null,
-        verdict.promptVersion ?? null,
-        verdict.stopReason ?? null,
-        verdict.status === 'ok' ? (verdict.confidence ?? null) : null,
+        verdict.input_tokens,
+        verdict.output_tokens,
+        verdict.latency_ms,
+        costOf('judge', usage) ?? null,
+        verdict.retries,
+        verdict.prompt_version,
+        verdict.stop_reason,
+        verdict.confidence ?? null,
       );
     });
+    statements.text.run(...key, text);
   })();
 }

@@ -20,7 +20,7 @@ export type { JudgeDisagreement, JudgedItem } from './judged-items.ts';
 export { LabelBook } from './label-book.ts';
 export type { LabelRef } from './labels.ts';
 export { SCHEMA_VERSION } from './migrations.ts';
-export type { SavedUsage } from './read-results.ts';
+export type { SavedOutcome, SavedUsage } from './read-results.ts';
 export type { GradeTallies } from './run-grades.ts';
 export {
   type KeptForRun,

@@ -180,6 +180,18 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE transcripts ADD COLUMN conversation_json TEXT;
   `,
+  // 12: each result's text in results.json (UTF-8), made when it is saved, so the file reports of a large
+  // run copy it instead of reading the result back and writing it out again. Results saved before have none.
+  `
+  CREATE TABLE result_texts (
+    run_id   INTEGER NOT NULL,
+    case_id  TEXT NOT NULL,
+    epoch    INTEGER NOT NULL,
+    text     BLOB NOT NULL,
+    PRIMARY KEY (run_id, case_id, epoch),
+    FOREIGN KEY (run_id, case_id, epoch) REFERENCES case_results(run_id, case_id, epoch) ON DELETE CASCADE
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
