@@ -37,6 +37,8 @@ interface ReadStatements {
   keys: Database.Statement;
   usage: Database.Statement;
   caseOutcomes: Database.Statement;
+  caseTexts: Database.Statement;
+  caseTextsBySave: Database.Statement;
 }
 
 const readStatements = preparedOnce(
@@ -61,11 +63,15 @@ const readStatements = preparedOnce(
            WHERE run_id = ? GROUP BY case_id) g JOIN case_results c ON c.rowid = g.last ORDER BY g.first`,
       )
       .pluck(),
-    // A case's results without their answers (no transcripts read): what the Markdown report shows.
+    // A case's results without their answers (no transcripts read): what the Markdown report shows. Its
+    // case (4 kB of JSON a result in a code review) is read once: as its epochs saved it, compared in SQLite.
     caseOutcomes: db.prepare(
-      `SELECT rowid, epoch, status, case_json, checks_json, reasons_json FROM case_results
-         WHERE run_id = ? AND case_id = ?`,
+      'SELECT rowid, epoch, status, checks_json, reasons_json FROM case_results WHERE run_id = ? AND case_id = ?',
     ),
+    caseTexts: db
+      .prepare('SELECT case_json FROM case_results WHERE run_id = ? AND case_id = ? GROUP BY case_json LIMIT 2')
+      .pluck(),
+    caseTextsBySave: db.prepare('SELECT rowid, case_json FROM case_results WHERE run_id = ? AND case_id = ?').raw(),
     count: db.prepare('SELECT count(*) AS saved FROM case_results WHERE run_id = ?'),
     keys: db.prepare('SELECT case_id AS caseId, epoch FROM case_results WHERE run_id = ? ORDER BY rowid'),
     usage: db.prepare(
@@ -105,23 +111,36 @@ export type SavedOutcome = Pick<CaseResult, 'case' | 'epoch' | 'status' | 'check
  */
 export function selectCaseOutcomes(db: Database.Database, runId: number, caseId: string): SavedOutcome[] {
   const statements = readStatements(db);
-  type OutcomeRow = Pick<CaseRow, 'epoch' | 'status' | 'case_json' | 'checks_json' | 'reasons_json'> & {
-    rowid: number;
-  };
+  type OutcomeRow = Pick<CaseRow, 'epoch' | 'status' | 'checks_json' | 'reasons_json'> & { rowid: number };
   const rows = (statements.caseOutcomes.all(runId, caseId) as OutcomeRow[]).sort((a, b) => a.rowid - b.rowid);
   const verdicts = verdictsByEpoch(statements.caseVerdicts.all(runId, caseId) as VerdictRow[]);
-  let seen: { json: string; value: Case } | undefined;
-  return rows.map((row) => {
-    if (seen?.json !== row.case_json) seen = { json: row.case_json, value: stored<Case>(row.case_json) };
-    return {
-      case: seen.value,
-      epoch: row.epoch,
-      status: row.status,
-      checks: stored<CaseResult['checks']>(row.checks_json),
-      verdicts: (verdicts.get(row.epoch) ?? []).map(verdictFromRow),
-      reasons: stored<string[]>(row.reasons_json),
-    };
-  });
+  const texts = statements.caseTexts.all(runId, caseId) as string[];
+  // Every epoch saved the same case (as a run does): one object for all, as selectCaseResults gives them.
+  const one = texts.length === 1 ? stored<Case>(texts[0] as string) : undefined;
+  const each = one ? undefined : caseBySave(statements, runId, caseId);
+  return rows.map((row) => ({
+    case: one ?? (each?.get(row.rowid) as Case),
+    epoch: row.epoch,
+    status: row.status,
+    checks: stored<CaseResult['checks']>(row.checks_json),
+    verdicts: (verdicts.get(row.epoch) ?? []).map(verdictFromRow),
+    reasons: stored<string[]>(row.reasons_json),
+  }));
+}
+
+/** Each saved result's case, by rowid; one object for results that saved the same JSON. */
+function caseBySave(statements: ReadStatements, runId: number, caseId: string): Map<number, Case> {
+  const parsed = new Map<string, Case>();
+  const cases = new Map<number, Case>();
+  for (const [rowid, json] of statements.caseTextsBySave.all(runId, caseId) as [number, string][]) {
+    let value = parsed.get(json);
+    if (!value) {
+      value = stored<Case>(json);
+      parsed.set(json, value);
+    }
+    cases.set(rowid, value);
+  }
+  return cases;
 }
 
 function verdictsByEpoch(rows: VerdictRow[]): Map<number, VerdictRow[]> {

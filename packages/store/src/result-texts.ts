@@ -1,9 +1,6 @@
 import type Database from 'better-sqlite3';
 import { preparedOnce } from './prepared-once.ts';
 
-/** The schema version (migration) that added result_texts: a read-only store older than it has none. */
-export const TEXTS_SINCE = 12;
-
 const textStatements = preparedOnce((db) => ({
   // Rows as arrays: [epoch, text].
   caseTexts: db.prepare('SELECT epoch, text FROM result_texts WHERE run_id = ? AND case_id = ?').raw(),

@@ -39,7 +39,7 @@ import {
   selectSavedUsage,
   selectTranscript,
 } from './read-results.ts';
-import { selectCaseResultTexts, TEXTS_SINCE } from './result-texts.ts';
+import { selectCaseResultTexts } from './result-texts.ts';
 import { type GradeTallies, insertGrade, selectGrade, selectGradeSummary, selectGradeTallies } from './run-grades.ts';
 import { type RunFacets, type RunFilter, type RunPage, selectRunFacets, selectRunPage } from './run-listing.ts';
 import {
@@ -74,8 +74,6 @@ import { sqliteCallCache } from './sqlite-call-cache.ts';
 export class EvalStore {
   /** Counts of completed runs with no stored grade, graded now (see runOutcomes). */
   private readonly gradedNowCounts = new Map<number, { passed: number; total: number; policy: string }>();
-  /** The file's schema version, read once: a writable store is migrated on open, a read-only one may be older. */
-  private version: number | undefined;
 
   private constructor(
     readonly path: string,
@@ -213,10 +211,9 @@ export class EvalStore {
 
   /**
    * The text in results.json of each saved epoch of one case of a run (UTF-8, see selectCaseResultTexts), by
-   * epoch; empty where the store is older than the texts (opened read-only, not migrated).
+   * epoch; a result saved by an evalpacks before the store kept them has none.
    */
   caseResultTexts(runId: number, caseId: string): Map<number, Buffer> {
-    if (this.schemaVersion() < TEXTS_SINCE) return new Map();
     return this.guard(() => selectCaseResultTexts(this.db, runId, caseId));
   }
 
@@ -362,11 +359,6 @@ export class EvalStore {
       get: async (key) => this.guard(() => cache.get(key)),
       set: async (key, value, meta) => this.guard(() => cache.set(key, value, meta)),
     };
-  }
-
-  private schemaVersion(): number {
-    this.version ??= this.guard(() => this.db.pragma('user_version', { simple: true }) as number);
-    return this.version;
   }
 
   close(): void {
