@@ -52,7 +52,11 @@ function expected(store: EvalStore, runId: number, grade: ReturnType<typeof grad
   const cases: CaseResult[] = store.caseResults(runId);
   const whole = { ...facts, cases };
   const options = { runId: String(runId), grade };
-  return { json: jsonReport(whole, options), markdown: markdownReport(whole, options), junit: junitReport(whole, options) };
+  return {
+    json: jsonReport(whole, options),
+    markdown: markdownReport(whole, options),
+    junit: junitReport(whole, options),
+  };
 }
 
 describe("a run's file reports from its store", () => {
@@ -70,7 +74,9 @@ describe("a run's file reports from its store", () => {
     const store = EvalStore.open(path);
     const runId = saveRun(store);
     const db = new Database(path);
-    expect(db.prepare("DELETE FROM result_texts WHERE case_id IN ('case-3', 'case-7') OR epoch = 1").run().changes).toBe(24);
+    expect(
+      db.prepare("DELETE FROM result_texts WHERE case_id IN ('case-3', 'case-7') OR epoch = 1").run().changes,
+    ).toBe(24);
     db.close();
     const { grade, ...made } = await reports(store, runId);
     expect(made).toEqual(expected(store, runId, grade));
@@ -82,7 +88,9 @@ describe("a run's file reports from its store", () => {
     const store = EvalStore.open(path);
     const runId = saveRun(store);
     const db = new Database(path);
-    db.prepare("UPDATE result_texts SET text = CAST('{\"saved\": \"text\"}' AS BLOB) WHERE case_id = 'case-5' AND epoch = 2").run();
+    db.prepare(
+      'UPDATE result_texts SET text = CAST(\'{"saved": "text"}\' AS BLOB) WHERE case_id = \'case-5\' AND epoch = 2',
+    ).run();
     db.close();
     const { json } = await reports(store, runId);
     expect(json.match(/\{"saved": "text"\}/g)).toHaveLength(1);

@@ -28,8 +28,8 @@ import { deleteLabel, type LabelRef, selectLabelRefs, selectLabels, upsertLabel 
 import { openDatabase, openDatabaseReadOnly } from './open-database.ts';
 import {
   countResults,
-  type SavedUsage,
   type SavedOutcome,
+  type SavedUsage,
   selectCaseOutcomes,
   selectCaseResults,
   selectResultKeys,

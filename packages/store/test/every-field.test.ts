@@ -1,4 +1,4 @@
-import { type CaseResult, TranscriptSchema, type Verdict, VerdictSchema } from '@evalpacks/core';
+import { TranscriptSchema, type Verdict, VerdictSchema } from '@evalpacks/core';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { EvalStore } from '../src/index.ts';

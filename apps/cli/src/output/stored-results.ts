@@ -58,7 +58,9 @@ export function storedReportSource(
       let made: { caseId: string; texts: Map<number, string> } | undefined;
       const make = (caseId: string, epoch: number): string => {
         if (made?.caseId !== caseId) {
-          const texts = store.caseResults(runId, caseId).map((result) => [result.epoch, resultJsonText(result)] as const);
+          const texts = store
+            .caseResults(runId, caseId)
+            .map((result) => [result.epoch, resultJsonText(result)] as const);
           made = { caseId, texts: new Map(texts) };
         }
         return made.texts.get(epoch) ?? noResult(runId)(caseId, epoch);
