@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { caseRecord, gradeRun } from '@evalpacks/core/grade';
 import { EvalStore } from '@evalpacks/store';
 import { writeFileReports } from '../src/output/file-reports.ts';
-import { storedResults } from '../src/output/stored-results.ts';
+import { storedReportSource } from '../src/output/stored-results.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -47,7 +47,7 @@ for (let run = 0; run < Number(values.runs); run++) {
   const started = performance.now();
   await writeFileReports(
     values.reporter.split(','),
-    { run: facts, grade, results: () => storedResults(store, runId, keys) },
+    { run: facts, grade, ...storedReportSource(store, runId, keys) },
     out,
     { runId: String(runId) },
   );

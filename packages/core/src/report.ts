@@ -40,11 +40,17 @@ export {
 } from './report/corrected-difference-rows.ts';
 export { flagged, formatInterval, formatRate, percent, points } from './report/format-rate.ts';
 export { itemCount, itemTitle } from './report/item-words.ts';
-export { type JsonReportOptions, jsonReport, jsonReportParts } from './report/json.ts';
+export { type JsonReportOptions, jsonReport, jsonReportParts, resultJsonText } from './report/json.ts';
 export { type JunitReportOptions, junitReport, junitReportParts } from './report/junit.ts';
 export { type MarkdownReportOptions, markdownReport, markdownReportParts } from './report/markdown.ts';
 export { type RepeatReporterOptions, repeatReporter } from './report/repeat-console.ts';
-export { joinParts, type ReportSource, type RunFacts, wholeRunSource } from './report/report-source.ts';
+export {
+  type CaseOutcome,
+  joinParts,
+  type ReportSource,
+  type RunFacts,
+  wholeRunSource,
+} from './report/report-source.ts';
 export { itemsNotJudged, STANDING_LABEL, structuralOnlyNote } from './report/standing-words.ts';
 export { printSummary, type SummaryFacts, type SummaryOptions, summaryText } from './report/summary-block.ts';
 export { flakyLimitRow, shownSuggestions } from './report/summary-rows.ts';

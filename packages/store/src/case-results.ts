@@ -1,7 +1,9 @@
 import type { CaseResult, Label, TokenUsage } from '@evalpacks/core';
 import { inputHash, labelKey } from '@evalpacks/core/calibration';
+import { resultJsonText } from '@evalpacks/core/report';
 import type Database from 'better-sqlite3';
 import { preparedOnce } from './prepared-once.ts';
+import { type CaseRow, resultFromRow, type VerdictRow } from './result-rows.ts';
 
 /**
  * Prices the tokens of the run's agent, judge or simulated user in US dollars; undefined when unknown.
@@ -15,6 +17,8 @@ interface SaveStatements {
   result: Database.Statement;
   transcript: Database.Statement;
   verdict: Database.Statement;
+  text: Database.Statement;
+  echo: Database.Statement;
 }
 
 const saveStatements = preparedOnce(
@@ -36,6 +40,8 @@ const saveStatements = preparedOnce(
          confidence, turn, turn_note, label_key)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
+    text: db.prepare('INSERT INTO result_texts (run_id, case_id, epoch, text) VALUES (?, ?, ?, ?)'),
+    echo: db.prepare('SELECT ?').pluck(),
   }),
 );
 
@@ -52,23 +58,13 @@ function conversationJson(transcript: CaseResult['transcript'], costOf: CostOf):
 }
 
 /**
- * Saves one case result (its transcript and every verdict) in one transaction, so a killed process
- * leaves either the whole result or none of it. Saving the same case and epoch again replaces it.
+ * The key a label on each ok verdict of the result gets (labelKey), from what is saved (the tool calls as read
+ * back), so a label queue finds labelled verdicts by key in SQL instead of hashing answers as it is viewed.
  */
-export function insertCaseResult(
-  db: Database.Database,
-  runId: number,
-  result: CaseResult,
-  costOf: CostOf = () => undefined,
-): void {
-  const { case: testCase, epoch, transcript } = result;
-  const key = [runId, testCase.id, epoch] as const;
-  const statements = saveStatements(db);
-  const toolCallsJson = JSON.stringify(transcript.toolCalls);
-  // The key a label on each ok verdict gets (labelKey), from what is saved (the tool calls as read back), so a
-  // label queue finds labelled verdicts by key in SQL instead of hashing answers as it is viewed.
+function labelKeys(result: CaseResult, toolCallsJson: string): (verdict: CaseResult['verdicts'][number]) => string {
+  const { case: testCase, transcript } = result;
   let material: Omit<Parameters<typeof labelKey>[0], 'kind' | 'itemId'> | undefined;
-  const labelKeyOf = (verdict: CaseResult['verdicts'][number]) => {
+  return (verdict) => {
     material ??= {
       inputSha256: inputHash(testCase.input),
       answer: transcript.answer,
@@ -81,65 +77,179 @@ export function insertCaseResult(
     };
     return labelKey({ ...material, kind: verdict.kind, itemId: verdict.itemId });
   };
+}
+
+/**
+ * The row a result's case, checks and answer are saved as; each string passed through `text` (to hold what
+ * SQLite gives back when read, see readBackText).
+ */
+function caseRowFor(result: CaseResult, text: (value: string) => string, costOf: CostOf): CaseRow {
+  const { transcript } = result;
+  return {
+    case_id: text(result.case.id),
+    epoch: result.epoch,
+    status: result.status,
+    case_json: JSON.stringify(result.case),
+    checks_json: JSON.stringify(result.checks),
+    reasons_json: JSON.stringify(result.reasons),
+    judge_input_tokens: result.judgeUsage.input,
+    judge_output_tokens: result.judgeUsage.output,
+    model: text(transcript.model),
+    input: text(transcript.input),
+    answer: text(transcript.answer),
+    tool_calls_json: JSON.stringify(transcript.toolCalls),
+    turns: transcript.turns,
+    input_tokens: transcript.usage.input,
+    output_tokens: transcript.usage.output,
+    latency_ms: transcript.latencyMs,
+    error: textOrNull(text, transcript.error),
+    sample: transcript.sample ? 1 : 0,
+    retries: transcript.retries ?? null,
+    turn_limit_reached: transcript.turnLimitReached === undefined ? null : transcript.turnLimitReached ? 1 : 0,
+    answer_cut: transcript.answerCut ?? null,
+    stop_reason: transcript.stopReason ?? null,
+    thinking: textOrNull(text, transcript.thinking),
+    prompt_truncated_to: transcript.promptTruncatedTo ?? null,
+    end_state_json: transcript.endState === undefined ? null : JSON.stringify(transcript.endState),
+    conversation_json: conversationJson(transcript, costOf),
+  };
+}
+
+/** The rows a result's verdicts are saved as, in order (see caseRowFor). */
+function verdictRowsFor(result: CaseResult, text: (value: string) => string): VerdictRow[] {
+  return result.verdicts.map((verdict) => ({
+    epoch: result.epoch,
+    kind: verdict.kind,
+    item_id: text(verdict.itemId),
+    status: verdict.status,
+    passed: verdict.status === 'ok' ? (verdict.passed ? 1 : 0) : null,
+    reasoning: verdict.status === 'ok' ? text(verdict.reasoning) : null,
+    error: verdict.status === 'error' ? text(verdict.error) : null,
+    raw: verdict.status === 'error' ? textOrNull(text, verdict.raw) : null,
+    skip_reason: verdict.status === 'skipped' ? text(verdict.reason) : null,
+    model: text(verdict.model),
+    input_tokens: verdict.usage.input,
+    output_tokens: verdict.usage.output,
+    latency_ms: verdict.latencyMs,
+    retries: verdict.retries ?? null,
+    prompt_version: textOrNull(text, verdict.promptVersion),
+    stop_reason: verdict.stopReason ?? null,
+    confidence: verdict.status === 'ok' ? (verdict.confidence ?? null) : null,
+    turn: verdict.status === 'ok' ? (verdict.turn ?? null) : null,
+    turn_note: verdict.status === 'ok' ? textOrNull(text, verdict.turnNote) : null,
+  }));
+}
+
+/** A surrogate not part of a pair (with the u flag, a pair is one code point and never matches). */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+const textOrNull = (text: (value: string) => string, value: string | undefined) =>
+  value === undefined ? null : text(value);
+
+/**
+ * The result as the store reads it back (resultFromRow of its rows), from the rows it is saved as. A string
+ * with a lone surrogate (a model's reply may hold one) does not survive SQLite's UTF-8 as it was: then every
+ * string goes through SQLite, to come back as every read sees it.
+ */
+function readBack(
+  db: Database.Database,
+  result: CaseResult,
+  row: CaseRow,
+  verdictRows: VerdictRow[],
+  costOf: CostOf,
+): CaseResult {
+  let wellFormed = true;
+  const check = (value: string) => {
+    if (LONE_SURROGATE.test(value)) wellFormed = false;
+    return value;
+  };
+  caseRowFor(result, check, costOf);
+  verdictRowsFor(result, check);
+  if (wellFormed) return resultFromRow(row, verdictRows);
+  const echo = (value: string) => saveStatements(db).echo.get(value) as string;
+  return resultFromRow(caseRowFor(result, echo, costOf), verdictRowsFor(result, echo));
+}
+
+/**
+ * Saves one case result (its transcript, every verdict and its text in results.json) in one transaction, so
+ * a killed process leaves either the whole result or none of it. Saving the same case and epoch again
+ * replaces it. The text is made from the rows as they are read back (resultFromRow), so a report copying
+ * it writes the bytes a report reading the result back would.
+ */
+export function insertCaseResult(
+  db: Database.Database,
+  runId: number,
+  result: CaseResult,
+  costOf: CostOf = () => undefined,
+): void {
+  const { case: testCase, epoch, transcript } = result;
+  const key = [runId, testCase.id, epoch] as const;
+  const statements = saveStatements(db);
+  const row = caseRowFor(result, (value) => value, costOf);
+  const verdictRows = verdictRowsFor(result, (value) => value);
+  const text = Buffer.from(resultJsonText(readBack(db, result, row, verdictRows, costOf)), 'utf8');
+  const labelKeyOf = labelKeys(result, row.tool_calls_json);
   db.transaction(() => {
     statements.remove.run(...key);
     statements.result.run(
       ...key,
-      result.status,
-      JSON.stringify(testCase),
-      JSON.stringify(result.checks),
-      JSON.stringify(result.reasons),
-      result.judgeUsage.input,
-      result.judgeUsage.output,
+      row.status,
+      row.case_json,
+      row.checks_json,
+      row.reasons_json,
+      row.judge_input_tokens,
+      row.judge_output_tokens,
       new Date().toISOString(),
     );
     statements.transcript.run(
       ...key,
-      transcript.model,
-      transcript.input,
-      transcript.answer,
-      toolCallsJson,
-      transcript.turns,
-      transcript.usage.input,
-      transcript.usage.output,
-      transcript.latencyMs,
+      row.model,
+      row.input,
+      row.answer,
+      row.tool_calls_json,
+      row.turns,
+      row.input_tokens,
+      row.output_tokens,
+      row.latency_ms,
       costOf('agent', transcript.usage) ?? null,
-      transcript.error ?? null,
-      transcript.sample ? 1 : 0,
-      transcript.retries ?? null,
-      transcript.turnLimitReached === undefined ? null : transcript.turnLimitReached ? 1 : 0,
-      transcript.answerCut ?? null,
-      transcript.stopReason ?? null,
-      transcript.thinking ?? null,
-      transcript.promptTruncatedTo ?? null,
-      transcript.endState === undefined ? null : JSON.stringify(transcript.endState),
-      conversationJson(transcript, costOf),
+      row.error,
+      row.sample,
+      row.retries,
+      row.turn_limit_reached,
+      row.answer_cut,
+      row.stop_reason,
+      row.thinking,
+      row.prompt_truncated_to,
+      row.end_state_json,
+      row.conversation_json,
     );
-    result.verdicts.forEach((verdict, position) => {
+    result.verdicts.forEach((saved, position) => {
+      const verdict = verdictRows[position] as VerdictRow;
       statements.verdict.run(
         ...key,
         position,
         verdict.kind,
-        verdict.itemId,
+        verdict.item_id,
         verdict.status,
-        verdict.status === 'ok' ? (verdict.passed ? 1 : 0) : null,
-        verdict.status === 'ok' ? verdict.reasoning : null,
-        verdict.status === 'error' ? verdict.error : null,
-        verdict.status === 'error' ? (verdict.raw ?? null) : null,
-        verdict.status === 'skipped' ? verdict.reason : null,
+        verdict.passed,
+        verdict.reasoning,
+        verdict.error,
+        verdict.raw,
+        verdict.skip_reason,
         verdict.model,
-        verdict.usage.input,
-        verdict.usage.output,
-        verdict.latencyMs,
-        costOf('judge', verdict.usage) ?? null,
-        verdict.retries ?? null,
-        verdict.promptVersion ?? null,
-        verdict.stopReason ?? null,
-        verdict.status === 'ok' ? (verdict.confidence ?? null) : null,
-        verdict.status === 'ok' ? (verdict.turn ?? null) : null,
-        verdict.status === 'ok' ? (verdict.turnNote ?? null) : null,
-        verdict.status === 'ok' ? labelKeyOf(verdict) : null,
+        verdict.input_tokens,
+        verdict.output_tokens,
+        verdict.latency_ms,
+        costOf('judge', saved.usage) ?? null,
+        verdict.retries,
+        verdict.prompt_version,
+        verdict.stop_reason,
+        verdict.confidence ?? null,
+        verdict.turn ?? null,
+        verdict.turn_note ?? null,
+        saved.status === 'ok' ? labelKeyOf(saved) : null,
       );
     });
+    statements.text.run(...key, text);
   })();
 }

@@ -22,7 +22,7 @@ export type { LabelRef } from './labels.ts';
 export { SCHEMA_VERSION } from './migrations.ts';
 export type { RankedItem, RankSegment } from './queue-ranks.ts';
 export { type KeptRanked, type RankedLabelQueue, rankedLabelQueue } from './ranked-label-queue.ts';
-export type { SavedUsage } from './read-results.ts';
+export type { SavedOutcome, SavedUsage } from './read-results.ts';
 export type { GradeTallies } from './run-grades.ts';
 export {
   type KeptForRun,

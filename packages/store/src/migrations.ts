@@ -180,8 +180,18 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE transcripts ADD COLUMN conversation_json TEXT;
   `,
-  // 12: held for issue 22's stored report text (another branch); a no-op until it lands here.
-  `-- 12: another branch's step`,
+  // 12: each result's text in results.json (UTF-8), made when it is saved, so the file reports of a large
+  // run copy it instead of reading the result back and writing it out again. Results saved before have none.
+  `
+  CREATE TABLE result_texts (
+    run_id   INTEGER NOT NULL,
+    case_id  TEXT NOT NULL,
+    epoch    INTEGER NOT NULL,
+    text     BLOB NOT NULL,
+    PRIMARY KEY (run_id, case_id, epoch),
+    FOREIGN KEY (run_id, case_id, epoch) REFERENCES case_results(run_id, case_id, epoch) ON DELETE CASCADE
+  );
+  `,
   // 13: the label queue's order, stored when a run completes. Each ok verdict of a completed run gets its
   // place in the order the run's results were saved (case_results.rowid, then the verdict's position), 0 up,
   // so a page of the queue is read by these indexes (low-confidence ones by confidence, the rest by place)

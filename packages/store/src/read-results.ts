@@ -12,6 +12,7 @@ import {
   type TranscriptRow,
   transcriptFromRow,
   type VerdictRow,
+  verdictFromRow,
 } from './result-rows.ts';
 
 /** The tokens of a run's saved results, per role. */
@@ -37,6 +38,9 @@ interface ReadStatements {
   count: Database.Statement;
   keys: Database.Statement;
   usage: Database.Statement;
+  caseOutcomes: Database.Statement;
+  caseTexts: Database.Statement;
+  caseTextsBySave: Database.Statement;
 }
 
 const readStatements = preparedOnce(
@@ -61,6 +65,15 @@ const readStatements = preparedOnce(
            WHERE run_id = ? GROUP BY case_id) g JOIN case_results c ON c.rowid = g.last ORDER BY g.first`,
       )
       .pluck(),
+    // A case's results without their answers (no transcripts read): what the Markdown report shows. Its
+    // case (4 kB of JSON a result in a code review) is read once: as its epochs saved it, compared in SQLite.
+    caseOutcomes: db.prepare(
+      'SELECT rowid, epoch, status, checks_json, reasons_json FROM case_results WHERE run_id = ? AND case_id = ?',
+    ),
+    caseTexts: db
+      .prepare('SELECT case_json FROM case_results WHERE run_id = ? AND case_id = ? GROUP BY case_json LIMIT 2')
+      .pluck(),
+    caseTextsBySave: db.prepare('SELECT rowid, case_json FROM case_results WHERE run_id = ? AND case_id = ?').raw(),
     count: db.prepare('SELECT count(*) AS saved FROM case_results WHERE run_id = ?'),
     keys: db.prepare('SELECT case_id AS caseId, epoch FROM case_results WHERE run_id = ? ORDER BY rowid'),
     usage: db.prepare(
@@ -84,18 +97,64 @@ export function selectCaseResults(db: Database.Database, runId: number, caseId: 
   const rows = (statements.oneCase.all(runId, caseId) as unknown[][])
     .map(caseRowOf)
     .sort((a, b) => a.saved_order - b.saved_order);
-  const verdicts = new Map<number, VerdictRow[]>();
-  for (const verdict of statements.caseVerdicts.all(runId, caseId) as VerdictRow[]) {
-    const list = verdicts.get(verdict.epoch);
-    if (list) list.push(verdict);
-    else verdicts.set(verdict.epoch, [verdict]);
-  }
+  const verdicts = verdictsByEpoch(statements.caseVerdicts.all(runId, caseId) as VerdictRow[]);
   let seen: { json: string; value: Case } | undefined;
   const caseOf = (json: string): Case => {
     if (seen?.json !== json) seen = { json, value: stored<Case>(json) };
     return seen.value;
   };
   return rows.map((row) => resultFromRow(row, verdicts.get(row.epoch) ?? [], caseOf));
+}
+
+/** A saved result of a case without its answer and tokens: its case, checks, verdicts and reasons. */
+export type SavedOutcome = Pick<CaseResult, 'case' | 'epoch' | 'status' | 'checks' | 'verdicts' | 'reasons'>;
+
+/**
+ * Every saved result of one case of a run (all its epochs) without its answer and tokens, in the order they
+ * were saved: as selectCaseResults reads them, less the transcripts (most of a result's bytes).
+ */
+export function selectCaseOutcomes(db: Database.Database, runId: number, caseId: string): SavedOutcome[] {
+  const statements = readStatements(db);
+  type OutcomeRow = Pick<CaseRow, 'epoch' | 'status' | 'checks_json' | 'reasons_json'> & { rowid: number };
+  const rows = (statements.caseOutcomes.all(runId, caseId) as OutcomeRow[]).sort((a, b) => a.rowid - b.rowid);
+  const verdicts = verdictsByEpoch(statements.caseVerdicts.all(runId, caseId) as VerdictRow[]);
+  const texts = statements.caseTexts.all(runId, caseId) as string[];
+  // Every epoch saved the same case (as a run does): one object for all, as selectCaseResults gives them.
+  const one = texts.length === 1 ? stored<Case>(texts[0] as string) : undefined;
+  const each = one ? undefined : caseBySave(statements, runId, caseId);
+  return rows.map((row) => ({
+    case: one ?? (each?.get(row.rowid) as Case),
+    epoch: row.epoch,
+    status: row.status,
+    checks: stored<CaseResult['checks']>(row.checks_json),
+    verdicts: (verdicts.get(row.epoch) ?? []).map(verdictFromRow),
+    reasons: stored<string[]>(row.reasons_json),
+  }));
+}
+
+/** Each saved result's case, by rowid; one object for results that saved the same JSON. */
+function caseBySave(statements: ReadStatements, runId: number, caseId: string): Map<number, Case> {
+  const parsed = new Map<string, Case>();
+  const cases = new Map<number, Case>();
+  for (const [rowid, json] of statements.caseTextsBySave.all(runId, caseId) as [number, string][]) {
+    let value = parsed.get(json);
+    if (!value) {
+      value = stored<Case>(json);
+      parsed.set(json, value);
+    }
+    cases.set(rowid, value);
+  }
+  return cases;
+}
+
+function verdictsByEpoch(rows: VerdictRow[]): Map<number, VerdictRow[]> {
+  const verdicts = new Map<number, VerdictRow[]>();
+  for (const verdict of rows) {
+    const list = verdicts.get(verdict.epoch);
+    if (list) list.push(verdict);
+    else verdicts.set(verdict.epoch, [verdict]);
+  }
+  return verdicts;
 }
 
 /**

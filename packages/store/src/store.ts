@@ -39,7 +39,9 @@ import {
 } from './queue-ranks.ts';
 import {
   countResults,
+  type SavedOutcome,
   type SavedUsage,
+  selectCaseOutcomes,
   selectCaseResults,
   selectResultKeys,
   selectRunCases,
@@ -48,6 +50,7 @@ import {
   selectSavedUsage,
   selectTranscript,
 } from './read-results.ts';
+import { selectCaseResultTexts } from './result-texts.ts';
 import { type GradeTallies, insertGrade, selectGrade, selectGradeSummary, selectGradeTallies } from './run-grades.ts';
 import { type RunFacets, type RunFilter, type RunPage, selectRunFacets, selectRunPage } from './run-listing.ts';
 import {
@@ -210,6 +213,19 @@ export class EvalStore {
       const result = this.guard(() => selectSavedResult(this.db, saved));
       if (result) yield result;
     }
+  }
+
+  /** The results of one case of a run (all its epochs) without their answers and tokens, as saved in order. */
+  caseOutcomes(runId: number, caseId: string): SavedOutcome[] {
+    return this.guard(() => selectCaseOutcomes(this.db, runId, caseId));
+  }
+
+  /**
+   * The text in results.json of each saved epoch of one case of a run (UTF-8, see selectCaseResultTexts), by
+   * epoch; a result saved by an evalpacks before the store kept them has none.
+   */
+  caseResultTexts(runId: number, caseId: string): Map<number, Buffer> {
+    return this.guard(() => selectCaseResultTexts(this.db, runId, caseId));
   }
 
   /** How many results a run has saved. */

@@ -1,46 +1,9 @@
-import { type CaseResult, TranscriptSchema, type Verdict, VerdictSchema } from '@evalpacks/core';
+import { TranscriptSchema, type Verdict, VerdictSchema } from '@evalpacks/core';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { EvalStore } from '../src/index.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from '../src/migrations.ts';
-import { caseResult, runMeta, tempStorePath } from './support.ts';
-
-/** A result with every optional transcript and verdict field set, so a field the store drops fails the round trip. */
-function fullResult(): CaseResult {
-  const base = caseResult('full');
-  return {
-    ...base,
-    transcript: {
-      ...base.transcript,
-      toolCalls: [{ name: 'lookup', arguments: { id: 7 }, result: { ok: true }, error: 'boom' }],
-      retries: 2,
-      error: 'stopped',
-      turnLimitReached: true,
-      sample: true,
-      answerCut: 20_000_000,
-      stopReason: 'length',
-      thinking: 'First the diff, then the tests.',
-      promptTruncatedTo: 2050,
-      endState: { refunds: [{ orderId: 'ORD-1', amount: 24.99 }], cancelled: [] },
-      conversation: [
-        { role: 'user', text: 'I want a refund.' },
-        { role: 'agent', text: 'Order number?', toolCalls: [{ name: 'lookup', arguments: { id: 7 } }] },
-        { role: 'user', text: 'ORD-1' },
-      ],
-      conversationEnd: 'user-error',
-      userError: 'the user answered in the agent\'s voice: "How can I help?"',
-      userUsage: { input: 300, output: 40 },
-    },
-    verdicts: base.verdicts.map((verdict, index) => ({
-      ...verdict,
-      retries: index + 1,
-      promptVersion: 'judge-v9',
-      stopReason: 'end',
-      // A real verdict has a turn or a note on a dropped one, not both; both here so each column is round-tripped.
-      ...(verdict.status === 'ok' && { confidence: 0.62, turn: 2, turnNote: 'the judge named turn 9; dropped' }),
-    })) as CaseResult['verdicts'],
-  };
-}
+import { caseResult, fullResult, runMeta, tempStorePath } from './support.ts';
 
 const optionalKeys = (shape: Record<string, { safeParse(v: undefined): { success: boolean } }>) =>
   Object.entries(shape)

@@ -19,7 +19,7 @@ import { SHARED_FLAGS } from '../options/shared-flags.ts';
 import type { CommandIo } from '../output/command-io.ts';
 import { shortPath } from '../output/file-reports.ts';
 import { consoleOutput, finishRun } from '../output/finish-run.ts';
-import { storedResults } from '../output/stored-results.ts';
+import { storedReportSource } from '../output/stored-results.ts';
 import { mergedResult } from '../persistence/cut-texts.ts';
 import { onInterrupt } from '../persistence/interrupts.ts';
 import { type MergePack, mergePack } from '../persistence/merge-pack.ts';
@@ -193,7 +193,7 @@ async function mergeInto(merged: MergedRun, given: MergeOptions, io: CommandIo):
       run: { ...result, ...(userOf(meta) && { user: userOf(meta) }), cases },
       grade,
       // As eval's: the file reports read the joined run's results back from the store, a case at a time.
-      results: () => storedResults(store, runId, cases),
+      ...storedReportSource(store, runId, cases),
       record: resultsRecord(meta),
       epochs: meta.epochs,
       report,

@@ -17,17 +17,21 @@ export interface ReportOptions {
   record?: Record<string, unknown>;
 }
 
-type Render = (source: ReportSource, options: ReportOptions) => Iterable<string>;
+type Render = (source: ReportSource, options: ReportOptions) => Iterable<string | Uint8Array>;
 
 /**
  * json, junit and markdown are written as parts, a result at a time from the source (the store); the HTML
  * report is one page built whole, so it reads every result into memory (and brings a Markdown renderer
  * and the viewer's views: loaded only when it is asked for). Every report renders the source's grade.
  */
-const FILES: Record<FileReporter, { name: string; load: () => Promise<Render> }> = {
-  json: { name: 'results.json', load: async () => jsonReportParts },
+const FILES: Record<
+  FileReporter,
+  { name: string; load: () => Promise<Render>; ownRead?: (source: ReportSource) => boolean }
+> = {
+  // results.json copies each result's text where the source keeps it; the Markdown report reads no answers.
+  json: { name: 'results.json', load: async () => jsonReportParts, ownRead: (source) => !!source.resultTexts },
   junit: { name: 'junit.xml', load: async () => junitReportParts },
-  markdown: { name: 'summary.md', load: async () => markdownReportParts },
+  markdown: { name: 'summary.md', load: async () => markdownReportParts, ownRead: (source) => !!source.outcomes },
   html: {
     name: 'report.html',
     load: async () => {
@@ -71,6 +75,19 @@ function fileSink(path: string): PartSink & { close(): void } {
   };
   return {
     write(part) {
+      if (typeof part !== 'string') {
+        // Bytes as they are (a result's text the store kept): copied, never decoded and encoded again.
+        if (part.length > FLUSH_BYTES - used) {
+          flush();
+          if (part.length > FLUSH_BYTES) {
+            writeAll(part);
+            return;
+          }
+        }
+        buffer.set(part, used);
+        used += part.length;
+        return;
+      }
       // A UTF-16 unit takes at most 3 bytes of UTF-8: a part that might not fit goes after a flush.
       if (part.length * 3 > FLUSH_BYTES - used) {
         flush();
@@ -118,7 +135,11 @@ export async function writeFileReports(
   if (chosen.length === 0) return [];
   await mkdir(dir, { recursive: true });
   const reports = await Promise.all(
-    chosen.map(async (kind) => ({ path: join(dir, FILES[kind].name), render: await FILES[kind].load() })),
+    chosen.map(async (kind) => ({
+      path: join(dir, FILES[kind].name),
+      render: await FILES[kind].load(),
+      ownRead: FILES[kind].ownRead?.(source) ?? false,
+    })),
   );
   const sinks: (PartSink & { close(): void })[] = [];
   try {
@@ -128,6 +149,7 @@ export async function writeFileReports(
       reports.map((report, index) => ({
         parts: (results: Iterable<CaseResult>) => report.render({ ...source, results: () => results }, options),
         sink: sinks[index] as PartSink,
+        ownRead: report.ownRead,
       })),
     );
   } finally {

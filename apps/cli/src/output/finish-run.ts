@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { CaseResult } from '@evalpacks/core';
 import type { GradableRun, RunGrade } from '@evalpacks/core/grade';
-import { consoleReporter, type PriceLookup, repeatReporter } from '@evalpacks/core/report';
+import { consoleReporter, type PriceLookup, type ReportSource, repeatReporter } from '@evalpacks/core/report';
 import type { AdaptiveConcurrency, ModelCalls } from '@evalpacks/core/runner';
 import type { PlanPolicy, ReportPlan } from '../run/plan.ts';
 import { concurrencyRow, modelCallsRow } from './call-counts.ts';
@@ -46,6 +46,9 @@ export interface FinishOptions {
   grade: RunGrade;
   /** Its whole results in the run's order, read one at a time by the file reports. */
   results: () => Iterable<CaseResult>;
+  /** What the store keeps to write some reports without reading whole results back (see ReportSource). */
+  outcomes?: ReportSource['outcomes'];
+  resultTexts?: ReportSource['resultTexts'];
   epochs: number;
   report: ReportPlan;
   runId: number;
@@ -87,7 +90,9 @@ export async function finishGraded(finish: FinishOptions): Promise<{ grade: RunG
   else output.summary(run, rows, grade);
   const dir = report.out ?? join(finish.storePath, '..', 'reports', `run-${finish.runId}`);
   const { cases: _cases, ...facts } = run;
-  const written = await writeFileReports(report.files, { run: facts, grade, results: finish.results }, dir, {
+  const { results, outcomes, resultTexts } = finish;
+  const source = { run: facts, grade, results, ...(outcomes && { outcomes }), ...(resultTexts && { resultTexts }) };
+  const written = await writeFileReports(report.files, source, dir, {
     runId: String(finish.runId),
     ...(finish.record && { record: finish.record }),
   });

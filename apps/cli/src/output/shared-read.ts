@@ -81,9 +81,9 @@ export class SharedRead {
   }
 }
 
-/** Where a report's text goes, a part at a time. */
+/** Where a report's text goes, a part at a time: text, or bytes already UTF-8. */
 export interface PartSink {
-  write(part: string): void;
+  write(part: string | Uint8Array): void;
 }
 
 /** Lets the event loop turn every this many milliseconds of writing (a signal, a timer). */
@@ -96,14 +96,18 @@ const TURN_MS = 50;
  */
 export async function writeTogether(
   results: Iterable<CaseResult>,
-  reports: readonly { parts: (results: Iterable<CaseResult>) => Iterable<string>; sink: PartSink }[],
+  reports: readonly {
+    parts: (results: Iterable<CaseResult>) => Iterable<string | Uint8Array>;
+    sink: PartSink;
+    /** The report reads what it writes on its own, never the shared results: nothing is kept for it. */
+    ownRead?: boolean;
+  }[],
 ): Promise<void> {
   const shared = new SharedRead(results, reports.length);
-  const drawing = reports.map((report, index) => ({
-    parts: report.parts(shared.reader(index))[Symbol.iterator](),
-    sink: report.sink,
-    index,
-  }));
+  const drawing = reports.map((report, index) => {
+    if (report.ownRead) shared.finish(index);
+    return { parts: report.parts(shared.reader(index))[Symbol.iterator](), sink: report.sink, index, done: false };
+  });
   let frontier = 0;
   let turned = Date.now();
   let open = drawing;
@@ -112,6 +116,7 @@ export async function writeTogether(
       for (;;) {
         const step = report.parts.next();
         if (step.done) {
+          report.done = true;
           shared.finish(report.index);
           break;
         }
@@ -121,12 +126,14 @@ export async function writeTogether(
           frontier = taken;
           break;
         }
+        // A report that reads on its own goes on here, and lets the loop turn as often as the others.
+        if (Date.now() - turned >= TURN_MS) break;
       }
       if (Date.now() - turned >= TURN_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         turned = Date.now();
       }
     }
-    open = open.filter((report) => !shared.isFinished(report.index));
+    open = open.filter((report) => !report.done);
   }
 }

@@ -25,7 +25,7 @@ import type { CommandIo } from '../output/command-io.ts';
 import { consoleOutput, finishGraded } from '../output/finish-run.ts';
 import { loadProgressDisplay, type ProgressMode, startProgress } from '../output/progress.ts';
 import { printHeader } from '../output/run-header.ts';
-import { storedResults } from '../output/stored-results.ts';
+import { storedReportSource } from '../output/stored-results.ts';
 import { workspaceCommit } from '../persistence/git-commit.ts';
 import { resultsRecord } from '../persistence/results-file.ts';
 import { type Session, startSession } from '../persistence/session.ts';
@@ -248,7 +248,7 @@ export async function executePlan(plan: RunPlan, store: EvalStore, io: CommandIo
     run,
     grade,
     // The run kept records only: the file reports read its results back from the store, a case at a time.
-    results: () => storedResults(store, runId, run.cases),
+    ...storedReportSource(store, runId, run.cases),
     record: resultsRecord(session.run),
     epochs: plan.epochs,
     report: plan.report,

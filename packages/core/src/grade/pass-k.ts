@@ -13,7 +13,6 @@
  * not independent trials (the same case is hard every time), so the case is the unit resampled. The
  * generator is seeded, so the same grade always carries the same interval (grading is pure).
  */
-import { seededRandom } from '../stats/random.ts';
 import type { CaseTally, PassKFigures } from './grade-schema.ts';
 
 const RESAMPLES = 2000;
@@ -32,16 +31,36 @@ export function passAt1(passed: number, graded: number): number {
   return graded > 0 ? passed / graded : Number.NaN;
 }
 
-/** The mean of the values and its 95% percentile bootstrap interval over them (each value one case). */
+/**
+ * The mean of the values and its 95% percentile bootstrap interval over them (each value one case). The
+ * generator (seededRandom's mulberry32) is written out in the loop, which draws 2,000 x cases numbers (40
+ * million for a pass@1 and pass^k of 10,000 cases): a call a draw took twice the time, for the same draws.
+ * Values all alike (every case passed every epoch, or none did) make every resample the same sum: it is
+ * added up once, in the order a resample adds it, without drawing.
+ */
 function meanWithInterval(values: readonly number[]): { estimate: number; lower: number; upper: number } {
   if (values.length === 0) return { estimate: Number.NaN, lower: 0, upper: 1 };
   const mean = (xs: readonly number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
-  const random = seededRandom(SEED);
+  const n = values.length;
+  const first = values[0] as number;
+  if (values.every((value) => Object.is(value, first))) {
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += first;
+    return { estimate: mean(values), lower: sum / n, upper: sum / n };
+  }
+  const drawn = Float64Array.from(values);
+  let state = SEED >>> 0;
   const means = new Float64Array(RESAMPLES);
   for (let r = 0; r < RESAMPLES; r++) {
     let sum = 0;
-    for (let i = 0; i < values.length; i++) sum += values[Math.floor(random() * values.length)] as number;
-    means[r] = sum / values.length;
+    for (let i = 0; i < n; i++) {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      sum += drawn[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)] as number;
+    }
+    means[r] = sum / n;
   }
   means.sort();
   const at = (q: number) => means[Math.min(RESAMPLES - 1, Math.max(0, Math.floor(q * RESAMPLES)))] as number;

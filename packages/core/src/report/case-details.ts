@@ -13,7 +13,7 @@ export function verdictLabel(verdict: Verdict): string {
 }
 
 /** One line per verdict: label, item, and the judge's reasoning (or its error, or why it was skipped). */
-export function verdictLines(result: CaseResult, lowConfidence?: number): string[] {
+export function verdictLines(result: Pick<CaseResult, 'case' | 'verdicts'>, lowConfidence?: number): string[] {
   return result.verdicts.map((verdict) => {
     const item = verdict.kind === 'finding' ? verdict.itemId : describeItem(result.case, verdict);
     const why =
@@ -24,7 +24,7 @@ export function verdictLines(result: CaseResult, lowConfidence?: number): string
 }
 
 /** Counts a report shows per case. */
-export function caseCounts(result: CaseResult) {
+export function caseCounts(result: Pick<CaseResult, 'checks' | 'verdicts'>) {
   const findings = result.verdicts.filter((verdict) => verdict.kind === 'finding');
   return {
     structural: { passed: result.checks.filter((check) => check.passed).length, total: result.checks.length },

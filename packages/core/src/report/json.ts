@@ -70,13 +70,22 @@ function valueText(value: unknown): string {
 }
 
 /**
+ * A case result's text in results.json (two levels down, as `cases` holds it), as jsonReportParts writes
+ * it: what a store keeps beside each result so a report copies it instead of reading the result back.
+ */
+export function resultJsonText(result: CaseResult): string {
+  return valueText(result);
+}
+
+/**
  * The report as parts whose text is exactly `JSON.stringify(report, null, 2)`, with the cases written one
- * result at a time from the source.
+ * result at a time from the source: each result's text as the source keeps it (resultTexts, UTF-8 bytes
+ * of resultJsonText) when it keeps them, else made from its results.
  */
 export function* jsonReportParts(
   source: ReportSource,
   options: Omit<JsonReportOptions, 'grade'> = {},
-): Generator<string> {
+): Generator<string | Uint8Array> {
   const { run } = source;
   const { passed, exitCode, policy, caseCounts, passRate, gate, notStarted, cases, figures, corrected } = source.grade;
   // The cases that passed their checks with judged items not judged, so a reader of `cases` (whose status
@@ -120,10 +129,18 @@ export function* jsonReportParts(
     if (key !== 'cases') yield nested(value, 1);
     else {
       let first = true;
-      const resultText = resultWriter();
-      for (const result of source.results()) {
-        yield `${first ? '[\n' : ',\n'}    ${resultText(result)}`;
-        first = false;
+      if (source.resultTexts) {
+        for (const text of source.resultTexts()) {
+          yield first ? '[\n    ' : ',\n    ';
+          yield text;
+          first = false;
+        }
+      } else {
+        const resultText = resultWriter();
+        for (const result of source.results()) {
+          yield `${first ? '[\n' : ',\n'}    ${resultText(result)}`;
+          first = false;
+        }
       }
       yield first ? '[]' : '\n  ]';
     }

@@ -1,9 +1,9 @@
 import { type CaseStanding, notJudgedOf, resultStanding, STRUCTURAL_ONLY } from '../grade/case-standing.ts';
 import type { RunGrade } from '../grade/grade-schema.ts';
-import type { CaseResult, RunResult } from '../schema/result.ts';
+import type { RunResult } from '../schema/result.ts';
 import { caseCounts, caseLabel, verdictLines } from './case-details.ts';
 import { correctedRows } from './corrected-rows.ts';
-import { joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
+import { type CaseOutcome, joinParts, type ReportSource, wholeRunSource } from './report-source.ts';
 import { itemsNotJudged } from './standing-words.ts';
 import { passKRows } from './summary-block.ts';
 import { tokenLine } from './summary-rows.ts';
@@ -38,7 +38,7 @@ function cell(raw: string): string {
 const code = (raw: string) => `\`${visible(raw).replace(/`/g, "'")}\``;
 
 /** A failed or errored result's judge reasoning, folded away: the lines the report ends its cases with. */
-function details(result: CaseResult, epochs: number, lowConfidence?: number): string[] {
+function details(result: CaseOutcome, epochs: number, lowConfidence?: number): string[] {
   if (result.status === 'passed' || result.verdicts.length === 0) return [];
   return [
     `<details><summary>${cell(caseLabel(result, epochs))}: judge reasoning</summary>`,
@@ -52,7 +52,8 @@ function details(result: CaseResult, epochs: number, lowConfidence?: number): st
 
 /**
  * The Markdown report as parts (see markdownReport): its counts from the grade, its cases read once from
- * the source (the judge reasoning of the cases that did not pass is kept until the table is done).
+ * the source (the judge reasoning of the cases that did not pass is kept until the table is done): its
+ * outcomes where it has them, as the report shows nothing of an answer.
  */
 export function* markdownReportParts(
   source: ReportSource,
@@ -80,7 +81,7 @@ export function* markdownReportParts(
   yield line('| | case | structural | findings | false positives | reasons |');
   yield line('|---|---|---|---|---|---|');
   const folded: string[] = [];
-  for (const result of source.results()) {
+  for (const result of source.outcomes?.() ?? source.results()) {
     const counts = caseCounts(result);
     const ratio = (t: { passed: number; total: number }) => (t.total > 0 ? `${t.passed}/${t.total}` : '–');
     const standing = resultStanding(result);

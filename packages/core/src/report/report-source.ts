@@ -14,7 +14,18 @@ export interface ReportSource {
   run: RunFacts;
   grade: RunGrade;
   results(): Iterable<CaseResult>;
+  /**
+   * Each result's text in results.json (resultJsonText, as UTF-8 bytes or a string), in the order of
+   * results(), where the source keeps it (a store saves it with each result): results.json copies it
+   * instead of reading the results back and writing them out again.
+   */
+  resultTexts?(): Iterable<string | Uint8Array>;
+  /** The results without their answers, in the order of results(): all the Markdown report reads. */
+  outcomes?(): Iterable<CaseOutcome>;
 }
+
+/** What a report shows of a case result beside its answer and tokens. */
+export type CaseOutcome = Pick<CaseResult, 'case' | 'epoch' | 'status' | 'checks' | 'verdicts' | 'reasons'>;
 
 /**
  * A run held whole in memory as a report source, with its grade; a run never graded (one made in code, a
@@ -26,8 +37,8 @@ export function wholeRunSource(run: RunResult, grade: RunGrade = gradeRun(run)):
 }
 
 /** The text a reporter's parts make. */
-export function joinParts(parts: Iterable<string>): string {
+export function joinParts(parts: Iterable<string | Uint8Array>): string {
   let text = '';
-  for (const part of parts) text += part;
+  for (const part of parts) text += typeof part === 'string' ? part : new TextDecoder().decode(part);
   return text;
 }
