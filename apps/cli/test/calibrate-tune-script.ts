@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import type { Label } from '@evalpacks/core';
 import { inputHash } from '@evalpacks/core/calibration';
+import { JUDGE_PROMPT_VERSIONS } from '@evalpacks/core/runner';
 import type { OllamaStandIn } from '@evalpacks/testkit';
 import { parse } from 'yaml';
 import { JUDGE_TOKENS } from './judge-script.ts';
@@ -83,7 +84,7 @@ export function writeRedeliveryLabels(pack: string): Label[] {
           passed: judgePassed,
           reasoning: judgePassed ? 'The review names it.' : 'The review does not name it.',
           model: 'judge:1b',
-          promptVersion: 'risen-judge-v3',
+          promptVersion: JUDGE_PROMPT_VERSIONS.structured,
         },
         inputSha256: inputHash(testCase.input),
         answer,

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Label } from '@evalpacks/core';
 import { kFolds, labelKey } from '@evalpacks/core/calibration';
+import { JUDGE_PROMPT_VERSIONS } from '@evalpacks/core/runner';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packCopy } from './calibrate-script.ts';
@@ -27,7 +28,7 @@ const EXAMPLE = `Worked example (case "subtle-issues", finding "missing-idempote
 /** The judge.md the redelivery proposal makes of a pack without one: guidance kept, core's narrowing kept. */
 const TUNED = `# Steps\n- ${GUIDANCE}\n- ${REDELIVERY_STEP}\n\n# Narrowing\nJudge only the item given. Do not reward length, tone or other findings.\n${EXAMPLE}\n`;
 const version = (text: string) =>
-  `risen-judge-v3+code-review/judge.md@${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
+  `${JUDGE_PROMPT_VERSIONS.structured}+code-review/judge.md@${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
 
 // 24 labelled findings: 18 the person passes, 6 they fail. The judge as it is misses the idempotency finding
 // on all 6 reviews that say it: TP 12, FN 6, TN 6, FP 0. By hand: p_o = 18/24, p_e = (12·18 + 12·6)/576 = 1/2,
@@ -47,7 +48,7 @@ const REPORT = `Proposal (from all 24 labelled items; each fold's own is made fr
   Narrowing  + ${EXAMPLE}
 
 ${HELD_OUT}
-prompt version  risen-judge-v3 → ${version(TUNED)}
+prompt version  ${JUDGE_PROMPT_VERSIONS.structured} → ${version(TUNED)}
 `;
 
 describe('pnpm calibrate --tune', () => {
@@ -78,7 +79,9 @@ describe('pnpm calibrate --tune', () => {
     const result = await tune(pack, tempStore(), '--tune-model', 'tuner:1b');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('\njudge  ollama judge:1b · risen-judge-v3 @ http://127.0.0.1:');
+    expect(result.stdout).toContain(
+      `\njudge  ollama judge:1b · ${JUDGE_PROMPT_VERSIONS.structured} @ http://127.0.0.1:`,
+    );
     expect(result.stdout).toContain('\ntuner  ollama tuner:1b · judge-tune-v1\n');
     // 24 baseline verdicts, the proposal of all labels, five folds' proposals (a fold whose training holds the
     // same disagreements as all labels asks the very question again: a cache hit) and the 24 held-out verdicts.
