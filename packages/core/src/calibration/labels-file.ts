@@ -42,7 +42,10 @@ export function readLabelLines(file: string, text: string): LabelLine[] {
     const earlier = seen.get(key);
     if (earlier !== undefined) {
       const { caseId, itemId } = parsed.data;
-      lines.push({ line, problem: `${at}: labels "${caseId}" item "${itemId}" of the same answer again (line ${earlier})` });
+      lines.push({
+        line,
+        problem: `${at}: labels "${caseId}" item "${itemId}" of the same answer again (line ${earlier})`,
+      });
       return;
     }
     seen.set(key, line);

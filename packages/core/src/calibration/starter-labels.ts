@@ -66,7 +66,12 @@ function judgedItems(pack: Pack, testCase: Case): string[] {
 }
 
 /** What is wrong with a well-formed label against its case, as [field, message] pairs; empty when it fits. */
-function labelProblems(pack: Pack, label: PersonLabel, testCase: Case | undefined, options: StarterLabelOptions) {
+function labelProblems(
+  pack: Pack,
+  label: PersonLabel,
+  testCase: Case | undefined,
+  options: StarterLabelOptions,
+): [field: string, message: string][] {
   if (!testCase) return [['caseId', `no case "${label.caseId}" in the pack`]];
   const problems: [string, string][] = [];
   const split = splitOf(testCase);
