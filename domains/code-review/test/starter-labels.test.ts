@@ -64,10 +64,10 @@ describe('checkStarterLabels', () => {
       'labels.jsonl:1: field "caseId": case "py-document-import-zip" is on the test split',
     );
     expect(check(bait({ kind: 'finding' }))).toBe(
-      'labels.jsonl:1: field "itemId": case "false-positive-bait" has no finding item "absent-1"',
+      'labels.jsonl:1: field "itemId": "absent-1" is no finding item of "false-positive-bait" (has: none)',
     );
     expect(check(bait({ itemId: 'absent-4' }))).toBe(
-      'labels.jsonl:1: field "itemId": case "false-positive-bait" has no absent item "absent-4"',
+      'labels.jsonl:1: field "itemId": "absent-4" is no absent item of "false-positive-bait" (has: absent-1, absent-2, absent-3)',
     );
     expect(check(bait({ inputSha256: inputOf('subtle-issues') }))).toBe(
       'labels.jsonl:1: field "inputSha256": does not match the input of case "false-positive-bait"',

@@ -93,11 +93,11 @@ describe('content-review starter labels', () => {
       { ...base, answer: '  \n' },
     ]);
     expect(report.problems).toEqual([
-      'labels.jsonl:1: field "caseId": case "cache-control-no-cache" is not on the dev split',
+      'labels.jsonl:1: field "caseId": case "cache-control-no-cache" is on the test split',
       'labels.jsonl:1: field "itemId": "good-before-start" is no finding item of "cache-control-no-cache" (has: no-cache-is-not-no-store)',
       'labels.jsonl:2: field "itemId": "no-such-finding" is no finding item of "git-bisect-order" (has: good-before-start)',
       'labels.jsonl:3: field "itemId": "absent-4" is no absent item of "git-bisect-order" (has: absent-1, absent-2, absent-3)',
-      'labels.jsonl:4: field "inputSha256": does not match the input of "git-bisect-order" as the pack loads it',
+      'labels.jsonl:4: field "inputSha256": does not match the input of case "git-bisect-order"',
       'labels.jsonl:5: field "caseId": no case "nope" in the pack',
       'labels.jsonl:6: field "itemId": "good-before-start" is no rubric item of "git-bisect-order" (has: none)',
       'labels.jsonl:7: field "answer": empty; give the whole agent answer',
@@ -119,12 +119,12 @@ describe('content-review starter labels', () => {
       cases,
     );
     expect(report.problems).toEqual([
-      'labels.jsonl:1: Unrecognized key: "label"',
+      'labels.jsonl:1: field "label": Unrecognized key: "label"',
       expect.stringMatching(/^labels\.jsonl:2: invalid JSON: /),
       'labels.jsonl:3: field "passed": Invalid input: expected boolean, received string',
       'labels.jsonl:4: field "note": Too small: expected string to have >=1 characters',
-      'labels.jsonl:6: "git-bisect-order" finding:good-before-start labelled again on the same answer (line 5)',
-      'labels.jsonl:5: the answer to "git-bisect-order" leaves items unlabelled: absent:absent-1, absent:absent-2, absent:absent-3',
+      'labels.jsonl:6: labels "git-bisect-order" item "good-before-start" of the same answer again (line 5)',
+      'labels.jsonl:5: the answer to "git-bisect-order" has no label on absent:absent-1, absent:absent-2, absent:absent-3',
     ]);
   });
 });

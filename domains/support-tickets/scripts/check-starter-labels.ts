@@ -1,8 +1,8 @@
 /**
  * Checks the starter labels of calibration/labels.jsonl (issue 26 item 5): a person's word on one answer to a
  * single-message dev case, against the case's rubric (kind "rubric", item "rubric", as core's judgeRequests
- * asks it). The file is read with core's parseLabels (PersonLabelSchema and its duplicate check); this script
- * adds what core cannot know: the pack's cases and splits, the input hash, and that every tool call's result or
+ * asks it). Core's starterLabelProblems does the shared checks (schema, duplicates, dev case, single message,
+ * item, input hash, one-line note); this script adds what core cannot know: that every tool call's result or
  * error is what the pack's own tools return when the answer's calls are run again on a fresh order book.
  *
  *   pnpm --filter @evalpacks/support-tickets check-labels    prints the counts; exit 1 on a bad line
@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { type Case, CaseFileError, isPersonLabel, loadPackCases, type PersonLabel, splitOf } from '@evalpacks/core';
-import { inputHash, parseLabels } from '@evalpacks/core/calibration';
+import { type Case, loadPackCases, type PersonLabel } from '@evalpacks/core';
+import { starterLabelProblems, starterProblemText } from '@evalpacks/core/calibration';
 import pack from '../src/index.ts';
 import { runStarterCalls } from './run-starter-calls.ts';
 
@@ -25,22 +25,6 @@ export interface StarterLabelReport {
   cases: number;
 }
 
-/** What is wrong with a well-formed label against its case; undefined when it fits. */
-function caseProblem(label: PersonLabel, testCase: Case | undefined): string | undefined {
-  if (!testCase) return `field "caseId": no case "${label.caseId}" in the pack`;
-  if (splitOf(testCase) !== 'dev') return `field "caseId": case "${label.caseId}" is on the ${splitOf(testCase)} split`;
-  if (testCase.user) return `field "caseId": case "${label.caseId}" is a conversation, not a single message`;
-  if (!testCase.rubric) return `field "caseId": case "${label.caseId}" has no rubric`;
-  if (label.kind !== 'rubric' || label.itemId !== 'rubric') {
-    return `field "itemId": a label here is on the rubric (kind "rubric", itemId "rubric"), not ${label.kind} "${label.itemId}"`;
-  }
-  if (label.inputSha256 !== inputHash(testCase.input)) {
-    return `field "inputSha256": does not match the input of case "${label.caseId}"`;
-  }
-  if (label.note.includes('\n')) return 'field "note": must be one line';
-  return undefined;
-}
-
 /** The first tool call whose stored result or error differs from running the calls again, as a message. */
 async function toolCallProblem(label: PersonLabel): Promise<string | undefined> {
   const rerun = await runStarterCalls(label.toolCalls);
@@ -49,41 +33,27 @@ async function toolCallProblem(label: PersonLabel): Promise<string | undefined> 
   return `field "toolCalls[${at}]": ${label.toolCalls[at]?.name} did not return what is stored (the tools return ${JSON.stringify(rerun[at]?.result ?? rerun[at]?.error)})`;
 }
 
-/** Checks one labels file's text against the pack's cases; `file` only names the lines in errors. */
+/**
+ * Checks one labels file's text against the pack's cases with core's starter label check (single-message dev
+ * cases, the rubric item), then replays every sound label's tool calls; `file` only names the lines in errors.
+ */
 export async function checkStarterLabels(
   text: string,
   cases: readonly Case[],
   file: string,
 ): Promise<StarterLabelReport> {
-  let parsed: ReturnType<typeof parseLabels>;
-  try {
-    parsed = parseLabels(file, text);
-  } catch (error) {
-    if (!(error instanceof CaseFileError)) throw error;
-    return { errors: [error.message], labels: [], olderForm: 0, rubric: { passed: 0, failed: 0 }, cases: 0 };
-  }
-  const errors: string[] = [];
+  const found = starterLabelProblems(pack, cases, file, text, { singleMessage: true });
+  const errors = found.problems.map(starterProblemText);
   const labels: PersonLabel[] = [];
-  let olderForm = 0;
-  // parseLabels skips blank lines and keeps order: the n-th label is the n-th non-blank line.
-  const lineNumbers = text.split('\n').flatMap((raw, index) => (raw.trim() === '' ? [] : [index + 1]));
-  for (const [n, label] of parsed.entries()) {
-    if (!isPersonLabel(label)) {
-      olderForm++;
-      continue;
-    }
-    const problem =
-      caseProblem(
-        label,
-        cases.find((candidate) => candidate.id === label.caseId),
-      ) ?? (await toolCallProblem(label));
-    if (problem) errors.push(`${file}:${lineNumbers[n] ?? 0}: ${problem}`);
+  for (const { line, label } of found.labels) {
+    const problem = await toolCallProblem(label);
+    if (problem) errors.push(`${file}:${line}: ${problem}`);
     else labels.push(label);
   }
   return {
     errors,
     labels,
-    olderForm,
+    olderForm: found.olderForm,
     rubric: {
       passed: labels.filter((label) => label.passed).length,
       failed: labels.filter((label) => !label.passed).length,

@@ -97,7 +97,7 @@ describe('checkStarterLabels', () => {
       'labels.jsonl:1: field "caseId": case "ticket-6" is on the test split',
     ]);
     expect(await check(label({ kind: 'finding', itemId: 'rubric' }))).toEqual([
-      'labels.jsonl:1: field "itemId": a label here is on the rubric (kind "rubric", itemId "rubric"), not finding "rubric"',
+      'labels.jsonl:1: field "itemId": "rubric" is no finding item of "ticket-1" (has: none)',
     ]);
     expect(await check(label({ inputSha256: inputOf('ticket-2') }))).toEqual([
       'labels.jsonl:1: field "inputSha256": does not match the input of case "ticket-1"',

@@ -1,10 +1,9 @@
 /**
  * Checks the starter labels of calibration/labels.jsonl (issue 26 item 5): a person's outcome on the rubric
- * of one hand-written answer. The file is read with core's parseLabels (PersonLabelSchema and its duplicate
- * check); this script adds what core cannot know: the case exists, is on the dev split, has a rubric and is a
- * single message; the item is kind "rubric", id "rubric"; the input hash matches the case as the pack loads it;
- * the note is one line; and every tool call replays to the same result (or error) through the pack's own tools
- * on the starter clock, so no result is written by hand. Lines of the older form (on a stored verdict) are
+ * of one hand-written answer. Core's starterLabelProblems does the shared checks (schema, duplicates, dev
+ * case, single message, the rubric item, input hash, one-line note); this script adds what core cannot know:
+ * every tool call replays to the same result (or error) through the pack's own tools on the starter clock, so
+ * no result is written by hand. Lines of the older form (on a stored verdict) are
  * counted and left as core read them.
  *
  *   pnpm --filter @evalpacks/tool-basics check-labels    prints the counts; exit 1 on a bad line
@@ -12,8 +11,8 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { type Case, CaseFileError, isPersonLabel, loadPackCases, type PersonLabel, splitOf } from '@evalpacks/core';
-import { inputHash, parseLabels } from '@evalpacks/core/calibration';
+import { type Case, loadPackCases, type PersonLabel } from '@evalpacks/core';
+import { starterLabelProblems, starterProblemText } from '@evalpacks/core/calibration';
 import pack from '../src/index.ts';
 import { runStarterCalls } from './starter-tools.ts';
 
@@ -24,22 +23,6 @@ export interface StarterLabelReport {
   rubric: { met: number; notMet: number };
   /** Answers per case, in file order. */
   perCase: Map<string, number>;
-}
-
-/** What is wrong with a well-formed label against its case, or undefined. */
-function caseProblem(label: PersonLabel, testCase: Case | undefined): string | undefined {
-  if (!testCase) return `field "caseId": no case "${label.caseId}" in the pack`;
-  if (splitOf(testCase) !== 'dev') return `field "caseId": case "${label.caseId}" is on the ${splitOf(testCase)} split`;
-  if (!testCase.rubric) return `field "caseId": case "${label.caseId}" has no rubric`;
-  if (testCase.user) return `field "caseId": case "${label.caseId}" is a conversation`;
-  if (label.kind !== 'rubric' || label.itemId !== 'rubric') {
-    return `field "itemId": case "${label.caseId}" has only the rubric item (kind "rubric", itemId "rubric")`;
-  }
-  if (label.inputSha256 !== inputHash(testCase.input)) {
-    return `field "inputSha256": does not match the input of case "${label.caseId}"`;
-  }
-  if (label.note.includes('\n')) return 'field "note": must be one line';
-  return undefined;
 }
 
 /** The first tool call whose stored result or error is not what the pack's tool gives, or undefined. */
@@ -56,36 +39,23 @@ async function toolCallProblem(label: PersonLabel): Promise<string | undefined> 
   return undefined;
 }
 
-/** Checks one labels file's text against the pack's cases; `file` only names the lines in errors. */
+/**
+ * Checks one labels file's text against the pack's cases with core's starter label check (single-message dev
+ * cases, the rubric item), then replays every sound label's tool calls; `file` only names the lines in errors.
+ */
 export async function checkStarterLabels(text: string, cases: readonly Case[], file: string) {
+  const found = starterLabelProblems(pack, cases, file, text, { singleMessage: true });
   const report: StarterLabelReport = {
-    errors: [],
-    olderForm: 0,
+    errors: found.problems.map(starterProblemText),
+    olderForm: found.olderForm,
     labels: [],
     rubric: { met: 0, notMet: 0 },
     perCase: new Map(),
   };
-  let parsed: ReturnType<typeof parseLabels>;
-  try {
-    parsed = parseLabels(file, text);
-  } catch (error) {
-    if (!(error instanceof CaseFileError)) throw error;
-    return { ...report, errors: [error.message] };
-  }
-  // parseLabels skips blank lines and keeps order: the n-th label is the n-th non-blank line.
-  const lineNumbers = text.split('\n').flatMap((raw, index) => (raw.trim() === '' ? [] : [index + 1]));
-  for (const [n, label] of parsed.entries()) {
-    if (!isPersonLabel(label)) {
-      report.olderForm++;
-      continue;
-    }
-    const problem =
-      caseProblem(
-        label,
-        cases.find((candidate) => candidate.id === label.caseId),
-      ) ?? (await toolCallProblem(label));
+  for (const { line, label } of found.labels) {
+    const problem = await toolCallProblem(label);
     if (problem) {
-      report.errors.push(`${file}:${lineNumbers[n] ?? 0}: ${problem}`);
+      report.errors.push(`${file}:${line}: ${problem}`);
       continue;
     }
     report.labels.push(label);

@@ -58,7 +58,7 @@ describe('checkStarterLabels', () => {
       'labels.jsonl:1: field "caseId": case "todays-date" is on the test split',
     ]);
     expect(await check({ kind: 'finding' })).toEqual([
-      'labels.jsonl:1: field "itemId": case "word-count" has only the rubric item (kind "rubric", itemId "rubric")',
+      'labels.jsonl:1: field "itemId": "rubric" is no finding item of "word-count" (has: none)',
     ]);
     expect(await check({ inputSha256: inputOf('capital-of-france') })).toEqual([
       'labels.jsonl:1: field "inputSha256": does not match the input of case "word-count"',

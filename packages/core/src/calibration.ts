@@ -39,7 +39,24 @@ export {
   queueReasonText,
 } from './calibration/label-queue.ts';
 export { labelVerdict, type PersonsWord } from './calibration/label-verdict.ts';
-export { formatLabels, labelsPath, loadPackLabels, parseLabels, writePackLabels } from './calibration/labels-file.ts';
+export {
+  formatLabels,
+  type LabelLine,
+  labelsPath,
+  loadPackLabels,
+  parseLabels,
+  readLabelLines,
+  writePackLabels,
+} from './calibration/labels-file.ts';
+export {
+  type StarterAnswer,
+  type StarterLabelCheck,
+  type StarterLabelLine,
+  type StarterLabelOptions,
+  type StarterLabelProblem,
+  starterLabelProblems,
+  starterProblemText,
+} from './calibration/starter-labels.ts';
 export { type HeldOutGain, heldOutGain } from './calibration/tune/held-out-gain.ts';
 export { type Fold, kFolds, labelFolds } from './calibration/tune/k-folds.ts';
 export {

@@ -11,34 +11,55 @@ export function labelsPath(pack: Pack): string {
   return join(pack.root, 'calibration', 'labels.jsonl');
 }
 
+/** One non-blank line of a labels file: its label, or what is wrong with it (file:line: field: problem). */
+export type LabelLine = { line: number; label: PackLabel } | { line: number; problem: string };
+
 /**
- * Reads a labels file. A line that is not JSON, misses a field or holds a wrong value stops the load
- * with file, line and field; two lines on the same answer and item are an error too (which one holds?).
+ * Reads a labels file line by line without stopping: a line that is not JSON, misses a field or holds a wrong
+ * value is a problem naming file, line and field; so is a second line on the same answer and item (which one
+ * holds?). parseLabels stops at the first; a checker that lists every bad line reads all of them.
  */
-export function parseLabels(file: string, text: string): PackLabel[] {
-  const labels: PackLabel[] = [];
+export function readLabelLines(file: string, text: string): LabelLine[] {
+  const lines: LabelLine[] = [];
   const seen = new Map<string, number>();
-  text.split('\n').forEach((line, i) => {
-    if (line.trim() === '') return;
-    const at = `${file}:${i + 1}`;
-    let raw: unknown;
+  text.split('\n').forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    const line = i + 1;
+    const at = `${file}:${line}`;
+    let json: unknown;
     try {
-      raw = JSON.parse(line);
+      json = JSON.parse(raw);
     } catch (error) {
-      throw new CaseFileError(`${at}: invalid JSON: ${(error as Error).message}`);
+      lines.push({ line, problem: `${at}: invalid JSON: ${(error as Error).message}` });
+      return;
     }
-    const parsed = packLabelSchemaOf(raw).safeParse(raw);
-    if (!parsed.success) throw new CaseFileError(`${at}: ${describeIssue(parsed.error.issues[0] as z.core.$ZodIssue)}`);
+    const parsed = packLabelSchemaOf(json).safeParse(json);
+    if (!parsed.success) {
+      lines.push({ line, problem: `${at}: ${describeIssue(parsed.error.issues[0] as z.core.$ZodIssue)}` });
+      return;
+    }
     const key = labelKey(parsed.data);
     const earlier = seen.get(key);
     if (earlier !== undefined) {
       const { caseId, itemId } = parsed.data;
-      throw new CaseFileError(`${at}: labels "${caseId}" item "${itemId}" of the same answer again (line ${earlier})`);
+      lines.push({
+        line,
+        problem: `${at}: labels "${caseId}" item "${itemId}" of the same answer again (line ${earlier})`,
+      });
+      return;
     }
-    seen.set(key, i + 1);
-    labels.push(parsed.data);
+    seen.set(key, line);
+    lines.push({ line, label: parsed.data });
   });
-  return labels;
+  return lines;
+}
+
+/** Reads a labels file; the first bad line (see readLabelLines) stops the load with file, line and field. */
+export function parseLabels(file: string, text: string): PackLabel[] {
+  return readLabelLines(file, text).map((entry) => {
+    if ('problem' in entry) throw new CaseFileError(entry.problem);
+    return entry.label;
+  });
 }
 
 /** The pack's labels, or none when it has no labels file. */
