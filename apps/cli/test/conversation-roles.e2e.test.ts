@@ -106,7 +106,7 @@ describe('the simulated user as a third role', () => {
       expect(result.network).toEqual([]);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      const tokens = 'agent 4733 in / 62 out, judge 869 in / 16 out, user 200000 in / 40000 out';
+      const tokens = 'agent 4733 in / 62 out, judge 938 in / 16 out, user 200000 in / 40000 out';
       expect(rows(result.stdout, 'tokens')).toEqual([`  tokens          ${tokens}`]);
       // 2 user turns: 200,000 x $1.10 + 40,000 x $5.50 per million = $0.44; the Ollama models cost $0.
       expect(rows(result.stdout, 'cost')).toEqual([
