@@ -1,11 +1,18 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Label } from '@evalpacks/core';
 import { labelVerdict } from '@evalpacks/core/calibration';
 import { EvalStore } from '@evalpacks/store';
 import { type OllamaStandIn, startOllamaStandIn } from '@evalpacks/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** A path as the CLI prints it: relative to where the command was started (pnpm's INIT_CWD), when inside it. */
+function printedPath(path: string): string {
+  const near = relative(process.env.INIT_CWD ?? ROOT, path);
+  return near && !near.startsWith('..') && !isAbsolute(near) ? near : path;
+}
+
 import { ROOT, runCli, summaryOf, tempStore } from './run-cli.ts';
 
 /**
@@ -120,9 +127,7 @@ describe('calibrate on a labelled scripted conversation, on the Ollama stand-in'
     expect(exported.stderr).toBe('');
     expect(exported.code).toBe(0);
     const file = join(pack, 'calibration', 'labels.jsonl');
-    expect(exported.stdout).toBe(
-      `wrote 1 labels to ${relative(ROOT, file)} (1 from the store, 0 kept from the file)\n`,
-    );
+    expect(exported.stdout).toBe(`wrote 1 labels to ${printedPath(file)} (1 from the store, 0 kept from the file)\n`);
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(1);
     const written = JSON.parse(lines[0] as string) as Label;
