@@ -59,6 +59,13 @@ async function referenceOutputs(): Promise<CliResult[]> {
 const CONDITIONAL_ROWS: ShapedLine[] = [
   // After tokens when a call was retried (a timeout, a 5xx, a throttle): core/report/summary-rows.ts.
   { kind: 'summary row', shape: 'retries', at: 0 },
+  // The header's user line shows only for a pack with conversation cases, which no reference pack has: the
+  // simulated user's model on Bedrock, as docs/simulated-user.md shows it (apps/cli/src/backends/header.ts).
+  {
+    kind: 'user bedrock',
+    shape: 'user   bedrock us.anthropic.claude-haikuNNN-vN:N · us-eastN @ URL',
+    at: 0,
+  },
 ];
 
 describe('the sample outputs in the docs', () => {
