@@ -65,7 +65,8 @@ describe("a run's file reports from its store", () => {
     const runId = saveRun(store);
     const { grade, ...made } = await reports(store, runId);
     expect(made).toEqual(expected(store, runId, grade));
-    expect(made.json).toContain('cut mid-emoji \ufffd\ufffd\ufffd, ünïcödé');
+    // The lone surrogate comes back from SQLite as replacement characters: three on Node 20, one on Node 24.
+    expect(made.json).toMatch(/cut mid-emoji \ufffd{1,3}, ünïcödé/);
     store.close();
   });
 
