@@ -19,6 +19,7 @@ interface SaveStatements {
   verdict: Database.Statement;
   text: Database.Statement;
   echo: Database.Statement;
+  nextRank: Database.Statement;
 }
 
 const saveStatements = preparedOnce(
@@ -37,11 +38,18 @@ const saveStatements = preparedOnce(
     verdict: db.prepare(
       `INSERT INTO verdicts (run_id, case_id, epoch, position, kind, item_id, status, passed, reasoning, error, raw,
          skip_reason, model, input_tokens, output_tokens, latency_ms, cost_usd, retries, prompt_version, stop_reason,
-         confidence, turn, turn_note, label_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         confidence, turn, turn_note, label_key, queue_rank)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     text: db.prepare('INSERT INTO result_texts (run_id, case_id, epoch, text) VALUES (?, ?, ?, ?)'),
     echo: db.prepare('SELECT ?').pluck(),
+    // The label queue's next place in the run (migration 13): ok verdicts are placed as they are saved.
+    nextRank: db
+      .prepare(
+        `SELECT coalesce(max(queue_rank) + 1, 0) FROM verdicts INDEXED BY verdicts_by_queue_rank
+         WHERE run_id = ? AND queue_rank IS NOT NULL`,
+      )
+      .pluck(),
   }),
 );
 
@@ -223,6 +231,9 @@ export function insertCaseResult(
       row.end_state_json,
       row.conversation_json,
     );
+    // Placed after every ok verdict saved before, in position order: the order the completion trigger gives, so it
+    // has nothing to renumber unless a result was saved again (a gap) or saved before this step (no place).
+    let rank = statements.nextRank.get(runId) as number;
     result.verdicts.forEach((saved, position) => {
       const verdict = verdictRows[position] as VerdictRow;
       statements.verdict.run(
@@ -248,6 +259,7 @@ export function insertCaseResult(
         verdict.turn ?? null,
         verdict.turn_note ?? null,
         saved.status === 'ok' ? labelKeyOf(saved) : null,
+        saved.status === 'ok' ? rank++ : null,
       );
     });
     statements.text.run(...key, text);

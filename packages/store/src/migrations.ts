@@ -195,8 +195,10 @@ export const MIGRATIONS: readonly string[] = [
   // 13: the label queue's order, stored when a run completes. Each ok verdict of a completed run gets its
   // place in the order the run's results were saved (case_results.rowid, then the verdict's position), 0 up,
   // so a page of the queue is read by these indexes (low-confidence ones by confidence, the rest by place)
-  // instead of reading and ordering all of a run's verdicts. A trigger sets them whenever a run becomes
-  // completed (a resumed run completing again is placed anew); completed runs of older stores here. And the
+  // instead of reading and ordering all of a run's verdicts. A result's save places its ok verdicts after those
+  // saved before; when a run becomes completed, a trigger places them all anew only where that left a gap (a
+  // result saved again) or a verdict without a place (saved before this step); completed runs of older stores
+  // here. Renumbering 60,000 verdicts cost 0.5 s of CPU at every run's end. And the
   // key a label on each ok verdict gets (core's labelKey), worked out as the result is saved, so the labelled
   // verdicts of a run are found by key (verdicts saved before this have none: their labels are looked up by
   // answer as before).
@@ -207,6 +209,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX verdicts_by_queue_rank ON verdicts (run_id, queue_rank, confidence) WHERE queue_rank IS NOT NULL;
   CREATE INDEX verdicts_by_confidence ON verdicts (run_id, confidence, queue_rank) WHERE queue_rank IS NOT NULL;
   CREATE TRIGGER verdicts_ranked_when_completed AFTER UPDATE OF status ON runs WHEN NEW.status = 'completed'
+    AND (SELECT count(*) FROM verdicts WHERE run_id = NEW.id AND status = 'ok')
+      IS NOT (SELECT coalesce(max(queue_rank) + 1, 0) FROM verdicts WHERE run_id = NEW.id AND queue_rank IS NOT NULL)
   BEGIN
     UPDATE verdicts SET queue_rank = placed.rank
     FROM (
