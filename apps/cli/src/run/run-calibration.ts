@@ -1,4 +1,4 @@
-import { isPersonLabel, loadPackCases, type PackLabel, type PersonLabel } from '@evalpacks/core';
+import { type Case, isPersonLabel, loadPackCases, type PersonLabel } from '@evalpacks/core';
 import { type JudgeCalibration, judgeCalibration, judgeLabels, labelKey } from '@evalpacks/core/calibration';
 import type { EvalStore } from '@evalpacks/store';
 import { connectBackends } from '../backends/connect.ts';
@@ -21,12 +21,7 @@ export async function runCalibration(
   if (labels.length === 0) return undefined;
   const judge = { model: plan.judge.model, ...(grader.judgePrompt && { promptVersion: grader.judgePrompt }) };
   const cases = await loadPackCases(plan.pack);
-  const asked = await askedFromCache(
-    plan,
-    store,
-    grader,
-    labels.filter((label) => isPersonLabel(label)),
-  );
+  const asked = await askedFromCache(plan, store, grader, cases, labels.filter(isPersonLabel));
   return judgeCalibration(labels, judge, cases, asked);
 }
 
@@ -39,6 +34,7 @@ async function askedFromCache(
   plan: RunPlan,
   store: EvalStore,
   grader: Grader,
+  cases: Case[],
   labels: PersonLabel[],
 ): Promise<Map<string, boolean>> {
   const asked = new Map<string, boolean>();
@@ -54,8 +50,8 @@ async function askedFromCache(
   if (!backends.judge) return asked;
   const { judged } = await judgeLabels({
     pack: plan.pack,
-    cases: await loadPackCases(plan.pack),
-    labels: labels as PackLabel[],
+    cases,
+    labels,
     judge: backends.judge,
     style: plan.grading.judgeStyle,
     tuning: grader.tuning,
